@@ -1,0 +1,60 @@
+import pg from 'pg';
+import type { Config } from '../config';
+import { ensureEmbeddedPostgres } from './embedded';
+
+// Return bigint columns (counts, positions) as JS numbers: they stay far below 2^53 here.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface Database {
+  url: string;
+  pool: pg.Pool;
+  /** 'embedded' when the embedded server of DATA_DIR is used. */
+  kind: 'embedded' | 'server';
+  close(): Promise<void>;
+}
+
+export const DEFAULT_EMBEDDED_DATABASE = 'jobs';
+
+/** Creates the database when missing (safe when several processes race). */
+export async function ensureDatabaseExists(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`create database "${name.replace(/"/g, '""')}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04' && err.code !== '23505') throw err; // created by a concurrent process
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Connects to DATABASE_URL, or to (and if needed starts) the embedded server of DATA_DIR. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'>,
+  options: { max?: number; onLog?: (m: string) => void } = {},
+): Promise<Database> {
+  let url = config.databaseUrl;
+  let stopEmbedded = async () => undefined as void;
+  if (!url) {
+    const embedded = await ensureEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, onLog: options.onLog });
+    await ensureDatabaseExists(embedded.adminUrl, DEFAULT_EMBEDDED_DATABASE);
+    url = embedded.urlFor(DEFAULT_EMBEDDED_DATABASE);
+    stopEmbedded = embedded.stop;
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return {
+    url,
+    pool,
+    kind: config.databaseUrl ? 'server' : 'embedded',
+    async close() {
+      await pool.end();
+      await stopEmbedded();
+    },
+  };
+}
