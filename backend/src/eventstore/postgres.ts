@@ -1,0 +1,369 @@
+import pg from 'pg';
+import {
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllSubscription,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from '@jobs/contracts/eventstore';
+
+/**
+ * The event store on PostgreSQL: one `events` table.
+ *
+ * Global order. A bare sequence does not give readers a gap-free order: transaction A takes
+ * position 10, transaction B takes 11 and commits first, a reader sees 11, stores it as its
+ * checkpoint and never sees 10. We therefore serialise appends with one transaction-level advisory
+ * lock and assign `global_position = max + 1` while holding it. PostgreSQL makes a transaction
+ * visible before it releases its locks, so when the transaction holding position N commits, every
+ * position below N is already visible: a reader that sees N sees everything before it. The cost is
+ * one appender at a time, which a job board's write rate (a few hundred events a second at most) is
+ * far from reaching. Position: commit = prepare = global_position.
+ */
+
+/** Arbitrary constants naming our advisory locks (they share PostgreSQL's lock space with other code). */
+const APPEND_LOCK = 727_110_001;
+const MIGRATION_LOCK = 727_110_002;
+const CHANNEL = 'eventstore_appended';
+const PAGE_SIZE = 500;
+const POLL_MS = 500;
+
+export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // A session lock: concurrent processes starting together run the DDL one after the other.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query(`
+        create table if not exists events (
+          global_position bigint primary key,
+          stream_id text not null,
+          revision int not null,
+          event_id uuid not null unique,
+          type text not null,
+          data jsonb not null,
+          metadata jsonb not null,
+          recorded_at timestamptz not null default now(),
+          unique (stream_id, revision)
+        )`);
+      await client.query('create index if not exists events_type_position on events (type, global_position)');
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+interface EventRow {
+  global_position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+
+function toPosition(globalPosition: number): Position {
+  return { commit: globalPosition, prepare: globalPosition };
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: toPosition(row.global_position),
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
+function checkExpected(streamId: string, expected: ExpectedRevision, current: number | null): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === null) ||
+    (expected === 'stream_exists' && current !== null) ||
+    (typeof expected === 'number' && current === expected);
+  if (!ok) throw new WrongExpectedVersionError(streamId, expected, current ?? 'no_stream');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/** One LISTEN connection per store, shared by its subscriptions, opened while any of them waits. */
+function createNotifier(pool: pg.Pool) {
+  const wakers = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let starting: Promise<void> | null = null;
+
+  function stopIfUnused() {
+    if (wakers.size > 0 || !client) return;
+    const c = client;
+    client = null;
+    void c.end().catch(() => undefined);
+  }
+
+  function start(): Promise<void> {
+    if (client) return Promise.resolve();
+    if (starting) return starting;
+    starting = (async () => {
+      const c = new pg.Client(pool.options);
+      c.on('error', () => {
+        // A lost LISTEN connection only costs latency: subscriptions keep polling; the next wait reconnects.
+        if (client === c) client = null;
+        void c.end().catch(() => undefined);
+      });
+      c.on('notification', () => {
+        for (const wake of wakers) wake();
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${CHANNEL}`);
+        client = c;
+      } catch {
+        await c.end().catch(() => undefined);
+      } finally {
+        starting = null;
+      }
+      stopIfUnused();
+    })();
+    return starting;
+  }
+
+  return {
+    /** Registers a waker; returns the function that unregisters it. */
+    subscribe(wake: () => void): () => void {
+      wakers.add(wake);
+      void start();
+      return () => {
+        wakers.delete(wake);
+        stopIfUnused();
+      };
+    },
+    close() {
+      wakers.clear();
+      stopIfUnused();
+    },
+  };
+}
+
+export async function createPostgresEventStore(
+  pool: pg.Pool,
+  options: { notify?: boolean } = {},
+): Promise<EventStore> {
+  const notify = options.notify ?? true;
+  const notifier = createNotifier(pool);
+  const subscriptions = new Set<AllSubscription>();
+
+  async function append(
+    streamId: string,
+    events: readonly NewEvent[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new TypeError('append needs at least one event');
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      try {
+        // Statements after this one see every append committed before we got the lock (READ COMMITTED).
+        await client.query('select pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+        const ids = events.map((e) => e.id);
+        const existing = await client.query<{ event_id: string; revision: number; global_position: number }>(
+          'select event_id, revision, global_position from events where event_id = any($1::uuid[])',
+          [ids],
+        );
+        if (existing.rowCount === events.length) {
+          // A retried append: answer what the first one answered, whatever the stream became since.
+          await client.query('commit');
+          const last = existing.rows.reduce((a, b) => (b.global_position > a.global_position ? b : a));
+          return { nextRevision: last.revision, position: toPosition(last.global_position) };
+        }
+        const known = new Set(existing.rows.map((r) => r.event_id.toLowerCase()));
+        const fresh = events.filter((e) => !known.has(e.id.toLowerCase()));
+
+        const head = await client.query<{ revision: number | null; position: number | null }>(
+          `select (select max(revision) from events where stream_id = $1) as revision,
+                  (select max(global_position) from events) as position`,
+          [streamId],
+        );
+        const current = head.rows[0]?.revision ?? null;
+        checkExpected(streamId, expectedRevision, current);
+        const firstRevision = (current ?? -1) + 1;
+        const firstPosition = (head.rows[0]?.position ?? 0) + 1;
+        await client.query(
+          `insert into events (global_position, stream_id, revision, event_id, type, data, metadata)
+           select $1::bigint + e.ord - 1, $2, $3::int + e.ord - 1, e.id, e.type, e.data::jsonb, e.metadata::jsonb
+           from unnest($4::uuid[], $5::text[], $6::text[], $7::text[]) with ordinality as e(id, type, data, metadata, ord)`,
+          [
+            firstPosition,
+            streamId,
+            firstRevision,
+            fresh.map((e) => e.id),
+            fresh.map((e) => e.type),
+            fresh.map((e) => JSON.stringify(e.data ?? null)),
+            fresh.map((e) => JSON.stringify(e.metadata)),
+          ],
+        );
+        const lastPosition = firstPosition + fresh.length - 1;
+        if (notify) await client.query('select pg_notify($1, $2)', [CHANNEL, String(lastPosition)]);
+        await client.query('commit');
+        return { nextRevision: firstRevision + fresh.length - 1, position: toPosition(lastPosition) };
+      } catch (err) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        // Appends are serialised, so this only happens if something writes the table around the lock.
+        if (isUniqueViolation(err)) {
+          const { rows } = await pool.query<{ revision: number | null }>(
+            'select max(revision) as revision from events where stream_id = $1',
+            [streamId],
+          );
+          throw new WrongExpectedVersionError(streamId, expectedRevision, rows[0]?.revision ?? 'no_stream');
+        }
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await pool.query<EventRow>(
+      `select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision limit $3`,
+      [streamId, opts.fromRevision ?? 0, opts.maxCount ?? null],
+    );
+    if (rows.length === 0) {
+      const exists = await pool.query('select 1 from events where stream_id = $1 limit 1', [streamId]);
+      if (!exists.rowCount) throw new StreamNotFoundError(streamId);
+    }
+    return rows.map(toRecorded);
+  }
+
+  async function readAll(opts: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await pool.query<EventRow>(
+      `select ${COLUMNS} from events
+       where global_position > $1 and ($2::text[] is null or type = any($2::text[]))
+       order by global_position limit $3`,
+      [opts.after?.commit ?? 0, opts.eventTypes ?? null, opts.maxCount ?? null],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async function headPosition(): Promise<Position | null> {
+    const { rows } = await pool.query<{ p: number | null }>('select max(global_position) as p from events');
+    const p = rows[0]?.p ?? null;
+    return p === null ? null : toPosition(p);
+  }
+
+  async function countAfter(position: Position | null, limit?: number): Promise<number> {
+    const { rows } = await pool.query<{ n: number }>(
+      'select count(*) as n from (select 1 from events where global_position > $1 limit $2) s',
+      [position?.commit ?? 0, limit ?? null],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  function subscribeToAll(opts: SubscribeOptions = {}): AllSubscription {
+    let closed = false;
+    let dirty = true;
+    let wake: () => void = () => undefined;
+    const onWake = () => {
+      dirty = true;
+      wake();
+    };
+
+    async function* run(): AsyncGenerator<RecordedEvent> {
+      const unsubscribe = notifier.subscribe(onWake);
+      try {
+        let after = opts.after?.commit ?? 0;
+        let reported = after;
+        while (!closed) {
+          dirty = false;
+          // Everything up to the head we see is committed and visible (see the comment at the top),
+          // so reading up to it and then moving our position to it can skip nothing.
+          const head = (await headPosition())?.commit ?? 0;
+          let caughtUp = true;
+          while (!closed && after < head) {
+            const { rows } = await pool.query<EventRow>(
+              `select ${COLUMNS} from events
+               where global_position > $1 and global_position <= $2 and ($3::text[] is null or type = any($3::text[]))
+               order by global_position limit $4`,
+              [after, head, opts.eventTypes ?? null, PAGE_SIZE],
+            );
+            for (const row of rows) {
+              if (closed) return;
+              after = row.global_position;
+              reported = after;
+              yield toRecorded(row);
+            }
+            if (rows.length < PAGE_SIZE) after = head;
+            else caughtUp = false;
+          }
+          if (closed) return;
+          if (after > reported && opts.onCheckpoint) {
+            reported = after;
+            await opts.onCheckpoint(toPosition(after));
+          }
+          if (!caughtUp || dirty) continue;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POLL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = () => undefined;
+        }
+      } finally {
+        unsubscribe();
+      }
+    }
+
+    const generator = run();
+    const subscription: AllSubscription = {
+      [Symbol.asyncIterator]: () => generator,
+      async close() {
+        if (closed) return;
+        closed = true;
+        subscriptions.delete(subscription);
+        wake();
+        await generator.return(undefined);
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    kind: 'postgres',
+    append,
+    readStream,
+    readAll,
+    subscribeToAll,
+    headPosition,
+    countAfter,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      // The pool belongs to the caller; we only end what we opened.
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      notifier.close();
+    },
+  };
+}
