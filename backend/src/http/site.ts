@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+import send from 'koa-send';
+
+export interface RenderedPage {
+  status?: number;
+  /** Replaces the template's <title>. */
+  title?: string;
+  /** Extra tags for <head> (meta, link, JSON-LD). Must be escaped by the renderer. */
+  head?: string;
+  /** Data for the client, serialised into a script tag (read by the site before its first fetch). */
+  state?: unknown;
+}
+
+/** Renders SEO and initial data for a path; null means "not mine". */
+export type PageRenderer = (ctx: Koa.Context) => Promise<RenderedPage | null>;
+
+/** Every client route of the spec's route table; other paths answer 404 with the site's not-found page. */
+const KNOWN_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/jobs\/[^/]+\/?$/,
+  /^\/companies\/[^/]+\/?$/,
+  /^\/(auth|verify-email|profile|countries|resources|job-types|categories|about|contact|privacy|developers|unsubscribe(\/[^/]+)?|alerts\/confirm\/[^/]+)\/?$/,
+  /^\/categories\/(software-engineering|data-science)\/?$/,
+  /^\/admin(\/.*)?$/,
+];
+
+/** `<` inside JSON would let a string close the script tag. */
+export function serialiseState(state: unknown): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * Serves the built site: hashed assets with a year-long immutable cache, other files for an hour, and the
+ * SPA's index.html (never cached) for client routes, with server-rendered head tags from the renderers.
+ */
+export function serveSite(options: { distDir: string; renderers?: PageRenderer[] }): Koa.Middleware {
+  const distDir = path.resolve(options.distDir);
+  const indexPath = path.join(distDir, 'index.html');
+  let template: string | null = null;
+  const loadTemplate = () => {
+    if (template === null && fs.existsSync(indexPath)) template = fs.readFileSync(indexPath, 'utf8');
+    return template;
+  };
+
+  return async function siteMiddleware(ctx, next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    await next();
+    if (ctx.body !== undefined || ctx.status !== 404) return; // a route answered
+
+    const rel = decodeURIComponent(ctx.path);
+    if (path.extname(rel) && rel !== '/index.html') {
+      const file = path.join(distDir, rel);
+      if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        const immutable = rel.startsWith('/assets/');
+        await send(ctx, rel, {
+          root: distDir,
+          immutable,
+          maxage: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000,
+          brotli: false,
+          gzip: false,
+        });
+        return;
+      }
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
+
+    const html = loadTemplate();
+    if (!html) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The site is not built yet: run `npm run build`.';
+      return;
+    }
+    let page: RenderedPage | null = null;
+    for (const render of options.renderers ?? []) {
+      page = await render(ctx);
+      if (page) break;
+    }
+    const known = KNOWN_ROUTES.some((r) => r.test(ctx.path));
+    let out = html;
+    if (page?.title) out = out.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    if (page?.head) {
+      // The renderer's description replaces the template's generic one.
+      if (page.head.includes('name="description"')) out = out.replace(/<meta name="description"[^>]*>\s*/, '');
+      out = out.replace('</head>', `${page.head}\n</head>`);
+    }
+    if (page?.state !== undefined) {
+      out = out.replace('</head>', `<script>window.__INITIAL_STATE__=${serialiseState(page.state)}</script>\n</head>`);
+    }
+    ctx.status = page?.status ?? (known ? 200 : 404);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = out;
+  };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { createApp } from './http/app';
+import { buildServices } from './compose';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development' && process.stdout.isTTY });
+  logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
+
+  const services = await buildServices(config, logger, { role: 'server' });
+  const app = createApp({
+    ...services.appDeps,
+    siteDistDir: path.resolve(here, '../../frontend/site/dist'),
+  });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  await services.afterListen?.();
+  console.log(`\n  Remote jobs board is running at ${config.publicUrl}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.closeIdleConnections?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await services.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Start-up failed:', err instanceof Error ? err.stack ?? err.message : err);
+  process.exit(1);
+});
