@@ -2,7 +2,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import compress from 'koa-compress';
 import type pg from 'pg';
-import type { EventStore, Position } from '@jobs/contracts';
+import type { EventStore, Position, SearchIndex } from '@jobs/contracts';
+import type { RateLimiter } from './rate-limit';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { jsonBody } from './body';
@@ -21,11 +22,7 @@ export interface ProjectionStatus {
 /** What the HTTP layer needs from the projection runner. */
 export interface ProjectionsPort {
   status(): Promise<ProjectionStatus[]>;
-  waitForPosition(position: Position, timeoutMs?: number): Promise<boolean>;
-}
-
-export interface Pingable {
-  ping(): Promise<void>;
+  waitForPosition(position: Position | null, timeoutMs: number, names?: readonly string[]): Promise<boolean>;
 }
 
 export interface AppDeps {
@@ -33,7 +30,8 @@ export interface AppDeps {
   logger: Logger;
   pool: pg.Pool;
   store: EventStore;
-  search?: Pingable;
+  search?: SearchIndex;
+  rateLimiter: RateLimiter;
   projections?: ProjectionsPort;
   /** Feature modules add their routes here. */
   features?: Feature[];

@@ -1,0 +1,82 @@
+import type { EventStore, SearchIndex } from '@jobs/contracts';
+import { createProjectionRunner, type ProjectionRunner } from '@jobs/projections';
+import { openSearchIndex } from '@jobs/search';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { openDatabase, type Database } from './db/database';
+import { openEventStore } from './eventstore';
+import type { AppDeps } from './http/app';
+import { migrateRateLimits, RateLimiter } from './http/rate-limit';
+import { allFeatures } from './features';
+import { allProjections } from './read-models';
+
+/** Everything a process needs, wired once: the composition root for the server, CLIs and tests. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  store: EventStore;
+  search: SearchIndex;
+  runner: ProjectionRunner;
+  rateLimiter: RateLimiter;
+  appDeps: AppDeps;
+  /** Work to do once the HTTP server listens (e.g. seeding demo data through the ingestion API). */
+  afterListen?: () => Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** 'server' runs the projection runner (unless RUN_PROJECTIONS=false); 'cli' and 'test' decide themselves. */
+  role: 'server' | 'cli' | 'test';
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  startProjections?: boolean;
+}
+
+export async function buildServices(config: Config, logger: Logger, options: BuildOptions): Promise<Services> {
+  const db =
+    options.database ??
+    (await openDatabase(config, { onLog: (m) => logger.debug({ pg: m.trim() }, 'embedded postgres') }));
+  const store = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: db.pool });
+  const search = await openSearchIndex({ meiliUrl: config.meiliUrl, meiliMasterKey: config.meiliMasterKey, pool: db.pool });
+  await search.ensureReady();
+  await migrateRateLimits(db.pool);
+  const rateLimiter = new RateLimiter(db.pool);
+
+  const runner = createProjectionRunner({
+    store,
+    pool: db.pool,
+    projections: allProjections({ search }),
+    logger: logger.child({ component: 'projections' }),
+  });
+  await runner.migrate();
+  const runProjections = options.startProjections ?? (options.role !== 'cli' && config.runProjections);
+  if (runProjections) await runner.start();
+
+  const appDeps: AppDeps = {
+    config,
+    logger,
+    pool: db.pool,
+    store,
+    search,
+    projections: runner,
+    rateLimiter,
+    features: allFeatures(),
+  };
+
+  return {
+    config,
+    logger,
+    db,
+    store,
+    search,
+    runner,
+    rateLimiter,
+    appDeps,
+    async close() {
+      await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
+      await store.close().catch(() => undefined);
+      if (!options.database) await db.close();
+    },
+  };
+}

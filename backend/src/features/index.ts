@@ -1,0 +1,8 @@
+import type { Feature } from '../http/app';
+
+/**
+ * Every feature's HTTP routes, in registration order. A new feature adds one line here.
+ */
+export function allFeatures(): Feature[] {
+  return [];
+}

@@ -1,0 +1,50 @@
+import type Koa from 'koa';
+import supertest from 'supertest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db';
+import { loadConfig, type Config } from '../config';
+import { createLogger } from '../logger';
+import { buildServices, type Services } from '../compose';
+import { createApp } from '../http/app';
+
+export interface TestHarness {
+  services: Services;
+  app: Koa;
+  /** A supertest client bound to the app (no listening socket). */
+  http: ReturnType<typeof supertest>;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of the run's PostgreSQL, with the projection runner started:
+ * what the server runs, minus the listening socket.
+ */
+export async function createTestHarness(overrides: Record<string, string> = {}): Promise<TestHarness> {
+  const testDb = await createTestDatabase('app');
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    DATABASE_URL: testDb.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SEED_JOBS: '0',
+    ...overrides,
+  });
+  const logger = createLogger({ level: config.logLevel });
+  const services = await buildServices(config, logger, {
+    role: 'test',
+    database: { url: testDb.url, pool: testDb.pool, kind: 'server', close: async () => undefined },
+    startProjections: true,
+  });
+  const app = createApp(services.appDeps);
+  return {
+    services,
+    app,
+    http: supertest(app.callback()),
+    testDb,
+    async close() {
+      await services.close();
+      await testDb.drop();
+    },
+  };
+}
