@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewEvent, RecordedEvent } from '@jobs/contracts/eventstore';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db';
+import { openEventStore } from './index';
+import { createPostgresEventStore, migratePostgresEventStore } from './postgres';
+
+const event = (type: string): NewEvent => ({
+  id: crypto.randomUUID(),
+  type,
+  data: {},
+  metadata: { actor: 'system', at: new Date().toISOString() },
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('PostgreSQL event store specifics', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('espg');
+  });
+  afterAll(async () => db.drop());
+
+  it('runs its migrations concurrently and more than once without error', async () => {
+    await Promise.all([
+      migratePostgresEventStore(db.pool),
+      migratePostgresEventStore(db.pool),
+      migratePostgresEventStore(db.pool),
+    ]);
+    await migratePostgresEventStore(db.pool);
+    const { rows } = await db.pool.query(
+      "select count(*) as n from information_schema.tables where table_name = 'events'",
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('openEventStore without a URL gives the migrated PostgreSQL store', async () => {
+    const store = await openEventStore({ pool: db.pool });
+    expect(store.kind).toBe('postgres');
+    await store.ping();
+    await store.close();
+  });
+
+  it('a subscriber on another connection pool sees appends at once (NOTIFY) and without NOTIFY (polling)', async () => {
+    const otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
+    const reader = await createPostgresEventStore(otherPool);
+    const quietWriter = await createPostgresEventStore(db.pool, { notify: false });
+    const writer = await createPostgresEventStore(db.pool);
+    const start = await reader.headPosition();
+    const seen: RecordedEvent[] = [];
+    const subscription = reader.subscribeToAll({ after: start });
+    const done = (async () => {
+      for await (const e of subscription) seen.push(e);
+    })();
+    await writer.append('notified-1', [event('Notified')], { expectedRevision: 'no_stream' });
+    await waitFor(() => seen.length === 1);
+    await quietWriter.append('polled-1', [event('Polled')], { expectedRevision: 'no_stream' });
+    await waitFor(() => seen.length === 2);
+    expect(seen.map((e) => e.type)).toEqual(['Notified', 'Polled']);
+    // Closing the store ends its open subscriptions and releases the LISTEN connection.
+    await reader.close();
+    await done;
+    await otherPool.end();
+  });
+
+  it('rejects an empty append', async () => {
+    const store = await createPostgresEventStore(db.pool);
+    await expect(store.append('empty', [], { expectedRevision: 'any' })).rejects.toBeInstanceOf(TypeError);
+  });
+});
