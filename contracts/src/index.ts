@@ -1,1 +1,2 @@
 export * from './eventstore';
+export * from './jobs';

@@ -1,0 +1,371 @@
+/**
+ * Jobs: the normalised job content, the job and company events, what ingestion bots send,
+ * and the public Job shape the API answers (product spec section 3).
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Shared vocabularies
+// ---------------------------------------------------------------------------------------------
+
+export const WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
+export const Workplace = z.enum(WORKPLACES);
+export type Workplace = z.infer<typeof Workplace>;
+
+export const CONTINENTS = ['North America', 'South America', 'Europe', 'Asia', 'Africa', 'Oceania'] as const;
+export const Continent = z.enum(CONTINENTS);
+export type Continent = z.infer<typeof Continent>;
+
+export const SALARY_PERIODS = ['YEAR', 'MONTH', 'WEEK', 'DAY', 'HOUR'] as const;
+export const SalaryPeriod = z.enum(SALARY_PERIODS);
+export type SalaryPeriod = z.infer<typeof SalaryPeriod>;
+
+/** Experience levels the normaliser assigns; the alert form offers the first three (spec section 5). */
+export const EXPERIENCE_LEVELS = ['Entry', 'Mid-level', 'Senior', 'Lead', 'Executive'] as const;
+export const ExperienceLevel = z.enum(EXPERIENCE_LEVELS);
+export type ExperienceLevel = z.infer<typeof ExperienceLevel>;
+
+/**
+ * Employment type labels. The spec's mapping (Full Time, Part Time, Contract, Temporary, Internship,
+ * Volunteer) plus the filter's options (12-month Contract, 6-month Contract, Freelance and the two
+ * program types, which we name Internship and Apprenticeship).
+ */
+export const EMPLOYMENT_TYPES = [
+  'Full Time',
+  'Part Time',
+  'Contract',
+  '12-month Contract',
+  '6-month Contract',
+  'Freelance',
+  'Temporary',
+  'Internship',
+  'Apprenticeship',
+  'Volunteer',
+] as const;
+export const EmploymentType = z.enum(EMPLOYMENT_TYPES);
+export type EmploymentType = z.infer<typeof EmploymentType>;
+
+/** The feed filter's Job Type options (spec section 5). */
+export const JOB_TYPE_FILTER_OPTIONS = [
+  'Full Time',
+  'Contract',
+  '12-month Contract',
+  '6-month Contract',
+  'Freelance',
+  'Internship',
+  'Apprenticeship',
+] as const satisfies readonly EmploymentType[];
+
+/** The alert form's type options (spec section 5). */
+export const ALERT_TYPE_OPTIONS = ['Full Time', 'Part Time', 'Contract', 'Freelance'] as const;
+
+/** Salary range filter values (spec section 5); bounds in USD per year live in the backend's salary module. */
+export const SALARY_RANGES = ['50k-80k', '80k-120k', '120k-150k', '150k+'] as const;
+export const SalaryRange = z.enum(SALARY_RANGES);
+export type SalaryRange = z.infer<typeof SalaryRange>;
+
+export const INDUSTRIES = [
+  'Software Engineering',
+  'Data Science & Analytics',
+  'Product & Design',
+  'DevOps & Infrastructure',
+  'Marketing',
+  'Sales',
+  'Customer Support',
+  'Finance',
+  'HR',
+  'Operations',
+  'Healthcare',
+  'Education',
+  'Technology',
+] as const;
+export const Industry = z.enum(INDUSTRIES);
+export type Industry = z.infer<typeof Industry>;
+
+// ---------------------------------------------------------------------------------------------
+// Normalised job content (what events carry)
+// ---------------------------------------------------------------------------------------------
+
+export const JobContent = z.object({
+  title: z.string(),
+  company: z.string(),
+  companyLogo: z.string().nullable(),
+  companyDescription: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  companySize: z.string().nullable(),
+  /** The location text as shown ('Berlin, Germany', 'Remote - EMEA', 'Worldwide'). */
+  location: z.string(),
+  /** True for remote and hybrid jobs: the spec's Work Type filter puts both under isRemote true. */
+  isRemote: z.boolean(),
+  isHybrid: z.boolean(),
+  workplace: Workplace,
+  /** ISO 3166-1 alpha-2, or null when the location names no single country. */
+  country: z.string().length(2).nullable(),
+  countryName: z.string().nullable(),
+  continent: Continent.nullable(),
+  type: EmploymentType,
+  experienceLevel: ExperienceLevel,
+  industry: Industry,
+  department: z.string().nullable(),
+  /** Display text ('$120,000 - $150,000 / year'), or null when unknown. */
+  salary: z.string().nullable(),
+  salaryMin: z.number().nullable(),
+  salaryMax: z.number().nullable(),
+  /** ISO 4217 code. */
+  salaryCurrency: z.string().nullable(),
+  salaryPeriod: SalaryPeriod.nullable(),
+  skills: z.array(z.string()),
+  /** Sanitised HTML. */
+  description: z.string(),
+  /** ISO 8601. */
+  datePosted: z.string(),
+  applicationUrl: z.string(),
+  sourceUrl: z.string().nullable(),
+});
+export type JobContent = z.infer<typeof JobContent>;
+
+export const JOB_CONTENT_FIELDS = Object.keys(JobContent.shape) as (keyof JobContent)[];
+
+// ---------------------------------------------------------------------------------------------
+// Job events (stream `job-{jobId}`)
+// ---------------------------------------------------------------------------------------------
+
+export const JobPosted = z.object({
+  jobId: z.string(),
+  /** The public numeric id (/jobs/{id}); assigned once, here. */
+  publicId: z.number().int().positive(),
+  /** Assigned once, here, and never changed. */
+  slug: z.string(),
+  /** The ingestion source (ATS source id or 'admin'). */
+  source: z.string(),
+  externalId: z.string(),
+  contentHash: z.string(),
+  job: JobContent,
+});
+export type JobPosted = z.infer<typeof JobPosted>;
+
+export const JobUpdated = z.object({
+  jobId: z.string(),
+  contentHash: z.string(),
+  job: JobContent,
+  /** Names of the JobContent fields that changed. */
+  changed: z.array(z.string()),
+});
+export type JobUpdated = z.infer<typeof JobUpdated>;
+
+export const JobRemoved = z.object({
+  jobId: z.string(),
+  reason: z.string(),
+  /** ISO 8601. */
+  removedAt: z.string(),
+});
+export type JobRemoved = z.infer<typeof JobRemoved>;
+
+export const JobReposted = z.object({
+  jobId: z.string(),
+  contentHash: z.string(),
+  job: JobContent,
+});
+export type JobReposted = z.infer<typeof JobReposted>;
+
+export const JOB_EVENT_TYPES = ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'] as const;
+export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
+
+export type JobEvent =
+  | { type: 'JobPosted'; data: JobPosted }
+  | { type: 'JobUpdated'; data: JobUpdated }
+  | { type: 'JobRemoved'; data: JobRemoved }
+  | { type: 'JobReposted'; data: JobReposted };
+
+export const JobEventSchemas = {
+  JobPosted,
+  JobUpdated,
+  JobRemoved,
+  JobReposted,
+} as const satisfies Record<JobEventType, z.ZodType>;
+
+// ---------------------------------------------------------------------------------------------
+// Company events (stream `company-{slug}`)
+// ---------------------------------------------------------------------------------------------
+
+export const DESCRIPTION_SOURCES = ['company', 'ats', 'generated'] as const;
+export const DescriptionSource = z.enum(DESCRIPTION_SOURCES);
+export type DescriptionSource = z.infer<typeof DescriptionSource>;
+
+export const CompanyProfile = z.object({
+  company: z.string(),
+  description: z.string().nullable(),
+  size: z.string().nullable(),
+  /** Year founded. */
+  founded: z.number().int().nullable(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  logo: z.string().nullable(),
+  /** Where the description came from; 'generated' shows the 'AI Generated' badge. */
+  descriptionSource: DescriptionSource,
+});
+export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
+export const CompanyProfileUpdated = CompanyProfile.extend({ companySlug: z.string() });
+export type CompanyProfileUpdated = z.infer<typeof CompanyProfileUpdated>;
+
+export const COMPANY_EVENT_TYPES = ['CompanyProfileUpdated'] as const;
+export type CompanyEventType = (typeof COMPANY_EVENT_TYPES)[number];
+export type CompanyEvent = { type: 'CompanyProfileUpdated'; data: CompanyProfileUpdated };
+
+// ---------------------------------------------------------------------------------------------
+// Ingestion API (POST /api/ingest/jobs): what bots send
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_INGEST_BATCH = 1000;
+export const MAX_DESCRIPTION_BYTES = 200 * 1024;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' });
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const utf8 = new TextEncoder();
+
+const ExternalId = z.string().trim().min(1).max(200);
+
+export const IngestItemPosted = z.object({
+  action: z.enum(['posted', 'updated']),
+  externalId: ExternalId,
+  title: z.string().trim().min(1).max(300),
+  company: z.string().trim().min(1).max(200),
+  /** A full URL, or a file name served from the company-logos path. */
+  companyLogo: optionalText(2000),
+  companyDescription: optionalText(20_000),
+  companyWebsite: optionalText(2000),
+  companySize: optionalText(100),
+  location: optionalText(300),
+  /** From the ATS when it knows (Lever workplaceType, Ashby isRemote, Recruitee flags...). */
+  workplace: Workplace.nullish(),
+  employmentType: optionalText(100),
+  experienceLevel: optionalText(100),
+  industry: optionalText(100),
+  department: optionalText(200),
+  /** Free salary text ('$120k - $150k'); or the structured fields below. */
+  salary: optionalText(200),
+  salaryMin: z.number().nonnegative().nullish(),
+  salaryMax: z.number().nonnegative().nullish(),
+  salaryCurrency: optionalText(10),
+  /** YEAR, MONTH, WEEK, DAY, HOUR, or the ATS's wording ('per-year-salary', '1 YEAR', 'hourly'). */
+  salaryPeriod: optionalText(40),
+  skills: z.array(z.string().trim().min(1).max(60)).max(100).nullish(),
+  descriptionHtml: z
+    .string()
+    .min(1)
+    .max(MAX_DESCRIPTION_BYTES)
+    .refine((html) => utf8.encode(html).length <= MAX_DESCRIPTION_BYTES, {
+      message: `Must be at most ${MAX_DESCRIPTION_BYTES} bytes`,
+    }),
+  /** ISO 8601 date-time or date; defaults to the time of ingestion. */
+  datePosted: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).nullish(),
+  applicationUrl: httpUrl,
+  sourceUrl: httpUrl.nullish(),
+});
+export type IngestItemPosted = z.infer<typeof IngestItemPosted>;
+
+export const IngestItemClosed = z.object({
+  action: z.literal('closed'),
+  externalId: ExternalId,
+  reason: optionalText(500),
+});
+export type IngestItemClosed = z.infer<typeof IngestItemClosed>;
+
+export const IngestItem = z.discriminatedUnion('action', [IngestItemPosted, IngestItemClosed]);
+export type IngestItem = z.infer<typeof IngestItem>;
+
+/**
+ * The batch body. Items are parsed one by one by the route (a bad item is rejected alone), so the
+ * batch schema only checks the envelope; the route answers 413 over MAX_INGEST_BATCH items.
+ */
+export const IngestBatch = z.object({ items: z.array(z.unknown()) });
+export type IngestBatch = z.infer<typeof IngestBatch>;
+
+export interface IngestError {
+  path: string;
+  message: string;
+}
+
+export type IngestOutcome =
+  | {
+      index: number;
+      externalId: string;
+      status: 'created' | 'updated' | 'unchanged' | 'removed' | 'reposted';
+      /** The public numeric id and slug, when the job exists. */
+      id?: number;
+      slug?: string;
+    }
+  | { index: number; externalId: string | null; status: 'rejected'; errors: IngestError[] };
+
+export interface IngestResponse {
+  results: IngestOutcome[];
+}
+
+/** zod issues as the ingestion API reports them. */
+export function ingestErrors(error: z.ZodError): IngestError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public Job (GET /api/jobs, /api/jobs/{identifier})
+// ---------------------------------------------------------------------------------------------
+
+export const PublicJob = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  company: z.string(),
+  companyLogo: z.string().nullable(),
+  companyDescription: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  companySize: z.string().nullable(),
+  location: z.string(),
+  isRemote: z.boolean(),
+  isHybrid: z.boolean(),
+  type: z.string(),
+  experienceLevel: z.string(),
+  industry: z.string(),
+  salary: z.string().nullable(),
+  skills: z.array(z.string()),
+  description: z.string(),
+  datePosted: z.string(),
+  applicationUrl: z.string(),
+  sourceUrl: z.string().nullable(),
+  continent: Continent.nullable(),
+  country: z.string().nullable(),
+});
+export type PublicJob = z.infer<typeof PublicJob>;
+
+export function toPublicJob(publicId: number, slug: string, job: JobContent): PublicJob {
+  return {
+    id: publicId,
+    slug,
+    title: job.title,
+    company: job.company,
+    companyLogo: job.companyLogo,
+    companyDescription: job.companyDescription,
+    companyWebsite: job.companyWebsite,
+    companySize: job.companySize,
+    location: job.location,
+    isRemote: job.isRemote,
+    isHybrid: job.isHybrid,
+    type: job.type,
+    experienceLevel: job.experienceLevel,
+    industry: job.industry,
+    salary: job.salary,
+    skills: job.skills,
+    description: job.description,
+    datePosted: job.datePosted,
+    applicationUrl: job.applicationUrl,
+    sourceUrl: job.sourceUrl,
+    continent: job.continent,
+    country: job.country,
+  };
+}
+
+/** The body of a 410 for a removed job. */
+export interface JobGone {
+  reason: string;
+  removedAt: string;
+}
