@@ -1,2 +1,5 @@
 export * from './eventstore';
+export * from './search';
 export * from './jobs';
+export * from './sources';
+export * from './users';

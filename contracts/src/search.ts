@@ -1,0 +1,83 @@
+/**
+ * The search index port. Adapters live in search/src (PostgreSQL full-text search, Meilisearch);
+ * the jobs read model builds the documents and the API loads rows by the ids a search returns.
+ */
+
+/** One job as the search index sees it. */
+export interface JobSearchDocument {
+  /** The job id (uuid). */
+  id: string;
+  publicId: number;
+  slug: string;
+  title: string;
+  company: string;
+  companyLogo: string | null;
+  location: string;
+  country: string | null;
+  continent: string | null;
+  isRemote: boolean;
+  isHybrid: boolean;
+  type: string;
+  experienceLevel: string;
+  industry: string;
+  salary: string | null;
+  salaryMinUsd: number | null;
+  salaryMaxUsd: number | null;
+  skills: string[];
+  /** Plain text, truncated to about 2000 characters. */
+  descriptionText: string;
+  excerpt: string;
+  /** ISO date-time. */
+  datePosted: string;
+  source: string;
+}
+
+export type JobSearchLocation =
+  /** Location contains the text, or the country name equals it (case-insensitive). */
+  | { kind: 'place'; value: string }
+  /** The continent; with remoteOnly, remote jobs only. */
+  | { kind: 'continent'; continent: string; remoteOnly: boolean }
+  /** Remote jobs with no continent or whose location mentions worldwide/anywhere. */
+  | { kind: 'worldwideRemote' };
+
+export type JobSearchSortBy = 'relevance' | 'datePosted' | 'title' | 'company';
+
+export interface JobSearchQuery {
+  text?: string;
+  location?: JobSearchLocation;
+  experienceLevel?: string;
+  type?: string;
+  /** Matches documents whose [salaryMinUsd, salaryMaxUsd] overlaps [min, max]; max null = open. */
+  salaryUsd?: { min: number; max: number | null };
+  industry?: string;
+  /** true: remote or hybrid ("Remote & Hybrid"); false: on-site only. */
+  isRemote?: boolean;
+  /** 'relevance' only means something with text; without text it is datePosted desc. */
+  sortBy: JobSearchSortBy;
+  sortOrder: 'asc' | 'desc';
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface JobSearchResult {
+  /** Job ids in result order; the API loads the rows from the read model. */
+  ids: string[];
+  total: number;
+}
+
+export interface SearchIndex {
+  kind: 'postgres' | 'meilisearch';
+  /** Creates tables/indexes/settings; idempotent, safe to call from several processes. */
+  ensureReady(): Promise<void>;
+  /** Inserts or replaces documents by id; resolves once the index has them. */
+  upsert(docs: JobSearchDocument[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  search(q: JobSearchQuery): Promise<JobSearchResult>;
+  /** Up to `limit` (default 8) distinct titles, companies or skills for a typed prefix. */
+  suggest(prefix: string, limit?: number): Promise<string[]>;
+  /** Removes every document (for a rebuild). */
+  clear(): Promise<void>;
+  /** Throws when the index is unreachable. */
+  ping(): Promise<void>;
+}

@@ -1,0 +1,348 @@
+import crypto from 'node:crypto';
+import { Meilisearch } from 'meilisearch';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { JobSearchDocument, JobSearchQuery, SearchIndex } from '@jobs/contracts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db';
+import { createMeilisearchIndex } from './meilisearch';
+import { createPostgresSearchIndex } from './postgres';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function doc(n: number, fields: Partial<JobSearchDocument>): JobSearchDocument {
+  return {
+    id: uuid(n),
+    publicId: 1000 + n,
+    slug: `job-${n}`,
+    title: 'Untitled',
+    company: 'Nobody',
+    companyLogo: null,
+    location: 'Somewhere',
+    country: null,
+    continent: null,
+    isRemote: false,
+    isHybrid: false,
+    type: 'Full-Time',
+    experienceLevel: 'Mid-level',
+    industry: 'Technology',
+    salary: null,
+    salaryMinUsd: null,
+    salaryMaxUsd: null,
+    skills: [],
+    descriptionText: '',
+    excerpt: '',
+    datePosted: '2024-05-01T00:00:00.000Z',
+    source: 'test',
+    ...fields,
+  };
+}
+
+const A = doc(1, {
+  title: 'Senior Software Engineer',
+  company: 'Acme',
+  location: 'Berlin, Germany',
+  country: 'Germany',
+  continent: 'Europe',
+  isRemote: true,
+  experienceLevel: 'Senior',
+  salary: '$100k - $150k',
+  salaryMinUsd: 100_000,
+  salaryMaxUsd: 150_000,
+  skills: ['TypeScript', 'React'],
+  descriptionText: 'Build our platform.',
+  datePosted: '2024-05-10T09:00:00.000Z',
+});
+const B = doc(2, {
+  title: 'Product Designer',
+  company: 'Globex',
+  location: 'Remote - Worldwide',
+  isRemote: true,
+  type: 'Contract',
+  industry: 'Design',
+  skills: ['Figma'],
+  descriptionText: 'An engineer-minded designer who enjoys working with engineers.',
+  datePosted: '2024-05-12T09:00:00.000Z',
+});
+const C = doc(3, {
+  title: 'Data Analyst',
+  company: 'Initech',
+  location: 'London, United Kingdom',
+  country: 'United Kingdom',
+  continent: 'Europe',
+  isHybrid: true,
+  experienceLevel: 'Entry',
+  industry: 'Finance',
+  salaryMinUsd: 50_000,
+  salaryMaxUsd: 70_000,
+  skills: ['SQL', 'Python'],
+  datePosted: '2024-05-08T09:00:00.000Z',
+});
+const D = doc(4, {
+  title: 'Backend Engineer',
+  company: 'Umbrella',
+  location: 'New York, NY',
+  country: 'United States',
+  continent: 'North America',
+  type: 'Part-Time',
+  industry: 'Healthcare',
+  salaryMinUsd: 90_000,
+  skills: ['Go', 'PostgreSQL'],
+  datePosted: '2024-05-11T09:00:00.000Z',
+});
+const E = doc(5, {
+  title: 'Customer Support Specialist',
+  company: 'Acme',
+  location: 'Europe (Anywhere)',
+  continent: 'Europe',
+  isRemote: true,
+  experienceLevel: 'Entry',
+  salaryMaxUsd: 40_000,
+  skills: ['Zendesk'],
+  datePosted: '2024-05-09T09:00:00.000Z',
+});
+const F = doc(6, {
+  title: 'Frontend Developer',
+  company: 'Hooli',
+  location: 'Toronto, Canada',
+  country: 'Canada',
+  continent: 'North America',
+  isRemote: true,
+  type: 'Internship',
+  experienceLevel: 'Entry',
+  salaryMinUsd: 60_000,
+  salaryMaxUsd: 80_000,
+  skills: ['React', 'TypeScript'],
+  // the same date as B: the id breaks the tie
+  datePosted: '2024-05-12T09:00:00.000Z',
+});
+const ALL = [A, B, C, D, E, F];
+/** datePosted desc, then id. */
+const NEWEST_FIRST = [B, F, D, A, E, C].map((d) => d.id);
+
+function query(fields: Partial<JobSearchQuery> = {}): JobSearchQuery {
+  return { sortBy: 'datePosted', sortOrder: 'desc', page: 1, pageSize: 50, ...fields };
+}
+
+function contractSuite(
+  name: string,
+  open: () => Promise<{ index: SearchIndex; close: () => Promise<void> }>,
+) {
+  describe(`search contract: ${name}`, () => {
+    let index: SearchIndex;
+    let close: () => Promise<void>;
+    const ids = async (q: Partial<JobSearchQuery>) => (await index.search(query(q))).ids;
+
+    beforeAll(async () => {
+      ({ index, close } = await open());
+      await index.ensureReady();
+      await index.ensureReady(); // idempotent
+    });
+    afterAll(async () => {
+      await close?.();
+    });
+    beforeEach(async () => {
+      await index.clear();
+      await index.upsert(ALL);
+    });
+
+    it('pings', async () => {
+      await expect(index.ping()).resolves.toBeUndefined();
+    });
+
+    it('finds by text in title, company, skills and location, with a prefix on the last word', async () => {
+      expect(await ids({ text: 'analyst' })).toEqual([C.id]);
+      expect(await ids({ text: 'globex' })).toEqual([B.id]);
+      expect(await ids({ text: 'zendesk' })).toEqual([E.id]);
+      expect(await ids({ text: 'toronto' })).toEqual([F.id]);
+      expect(await ids({ text: 'Frontend Dev' })).toEqual([F.id]);
+      expect(await ids({ text: 'senior software engineer' })).toEqual([A.id]);
+    });
+
+    it('ranks a title match above a description match for relevance', async () => {
+      const result = await index.search(query({ text: 'engineer', sortBy: 'relevance' }));
+      expect(result.total).toBe(3);
+      expect(new Set(result.ids.slice(0, 2))).toEqual(new Set([A.id, D.id]));
+      expect(result.ids[2]).toBe(B.id);
+    });
+
+    it('sorts by newest first for relevance without text', async () => {
+      expect(await ids({ sortBy: 'relevance' })).toEqual(NEWEST_FIRST);
+    });
+
+    it('filters by place: location contains it or the country equals it, case-insensitively', async () => {
+      expect(await ids({ location: { kind: 'place', value: 'BERLIN' } })).toEqual([A.id]);
+      expect(await ids({ location: { kind: 'place', value: 'germany' } })).toEqual([A.id]);
+      expect(await ids({ location: { kind: 'place', value: 'United States' } })).toEqual([D.id]);
+      expect(await ids({ location: { kind: 'place', value: 'new york' } })).toEqual([D.id]);
+      expect(await ids({ location: { kind: 'place', value: 'Mars' } })).toEqual([]);
+    });
+
+    it('filters by continent, and by remote in a continent', async () => {
+      expect(await ids({ location: { kind: 'continent', continent: 'Europe', remoteOnly: false } })).toEqual([
+        A.id,
+        E.id,
+        C.id,
+      ]);
+      expect(await ids({ location: { kind: 'continent', continent: 'europe', remoteOnly: true } })).toEqual([
+        A.id,
+        E.id,
+      ]);
+      expect(
+        await ids({ location: { kind: 'continent', continent: 'North America', remoteOnly: true } }),
+      ).toEqual([F.id]);
+    });
+
+    it('filters worldwide remote: remote with no continent or a location saying worldwide/anywhere', async () => {
+      expect(await ids({ location: { kind: 'worldwideRemote' } })).toEqual([B.id, E.id]);
+    });
+
+    it('filters by experience level, type and industry, case-insensitively', async () => {
+      expect(await ids({ experienceLevel: 'senior' })).toEqual([A.id]);
+      expect(await ids({ experienceLevel: 'Entry' })).toEqual([F.id, E.id, C.id]);
+      expect(await ids({ type: 'full-time' })).toEqual([A.id, E.id, C.id]);
+      expect(await ids({ type: 'Internship' })).toEqual([F.id]);
+      expect(await ids({ industry: 'technology' })).toEqual([F.id, A.id, E.id]);
+      expect(await ids({ industry: 'Technology', type: 'Internship', experienceLevel: 'Entry' })).toEqual([
+        F.id,
+      ]);
+    });
+
+    it('filters by salary range overlap, treating a lone bound as both ends', async () => {
+      expect(await ids({ salaryUsd: { min: 85_000, max: 95_000 } })).toEqual([D.id]);
+      expect(await ids({ salaryUsd: { min: 120_000, max: null } })).toEqual([A.id]);
+      expect(await ids({ salaryUsd: { min: 30_000, max: 55_000 } })).toEqual([E.id, C.id]);
+      expect(await ids({ salaryUsd: { min: 75_000, max: 100_000 } })).toEqual([F.id, D.id, A.id]);
+    });
+
+    it('filters isRemote: true is remote or hybrid, false is on-site only', async () => {
+      expect(await ids({ isRemote: true })).toEqual([B.id, F.id, A.id, E.id, C.id]);
+      expect(await ids({ isRemote: false })).toEqual([D.id]);
+    });
+
+    it('sorts by date, title and company in both orders with date then id as tie-breakers', async () => {
+      expect(await ids({ sortBy: 'datePosted', sortOrder: 'desc' })).toEqual(NEWEST_FIRST);
+      expect(await ids({ sortBy: 'datePosted', sortOrder: 'asc' })).toEqual(
+        [C, E, A, D, B, F].map((d) => d.id),
+      );
+      const byTitle = [D, E, C, F, B, A].map((d) => d.id);
+      expect(await ids({ sortBy: 'title', sortOrder: 'asc' })).toEqual(byTitle);
+      expect(await ids({ sortBy: 'title', sortOrder: 'desc' })).toEqual([...byTitle].reverse());
+      expect(await ids({ sortBy: 'company', sortOrder: 'asc' })).toEqual([A, E, B, F, C, D].map((d) => d.id));
+      expect(await ids({ sortBy: 'company', sortOrder: 'desc' })).toEqual(
+        [D, C, F, B, A, E].map((d) => d.id),
+      );
+    });
+
+    it('sorts text results by the requested order when one is given', async () => {
+      expect(await ids({ text: 'engineer', sortBy: 'title', sortOrder: 'asc' })).toEqual([D.id, B.id, A.id]);
+    });
+
+    it('pages in a stable order with the exact total on every page', async () => {
+      const seen: string[] = [];
+      for (let page = 1; page <= 4; page += 1) {
+        const result = await index.search(query({ page, pageSize: 2 }));
+        expect(result.total).toBe(6);
+        expect(result.ids.length).toBe(page <= 3 ? 2 : 0);
+        seen.push(...result.ids);
+      }
+      expect(seen).toEqual(NEWEST_FIRST);
+      const filtered = await index.search(query({ isRemote: true, page: 2, pageSize: 3 }));
+      expect(filtered).toEqual({ ids: [E.id, C.id], total: 5 });
+    });
+
+    it('removes documents', async () => {
+      await index.remove([D.id, uuid(999)]);
+      const result = await index.search(query());
+      expect(result.total).toBe(5);
+      expect(result.ids).not.toContain(D.id);
+      expect(await ids({ text: 'umbrella' })).toEqual([]);
+    });
+
+    it('replaces a document upserted again with the same id, without duplicating it', async () => {
+      await index.upsert([{ ...A, title: 'Staff Platform Engineer', skills: ['Kotlin'] }]);
+      await index.upsert([{ ...A, title: 'Staff Platform Engineer', skills: ['Kotlin'] }]);
+      const result = await index.search(query());
+      expect(result.total).toBe(6);
+      expect(new Set(result.ids).size).toBe(6);
+      expect(await ids({ text: 'staff platform' })).toEqual([A.id]);
+      expect(await ids({ text: 'software' })).toEqual([]);
+      expect(await index.suggest('senior')).toEqual([]);
+      expect(await index.suggest('kotl')).toEqual(['Kotlin']);
+    });
+
+    it('suggests distinct titles, companies and skills for a prefix, case-insensitively', async () => {
+      expect(await index.suggest('ac')).toEqual(['Acme']);
+      expect(await index.suggest('AC')).toEqual(['Acme']);
+      expect(await index.suggest('reac')).toEqual(['React']);
+      expect(await index.suggest('typescr')).toEqual(['TypeScript']);
+      expect(await index.suggest('data an')).toEqual(['Data Analyst']);
+      const engineers = await index.suggest('engineer');
+      expect(engineers).toEqual(expect.arrayContaining(['Senior Software Engineer', 'Backend Engineer']));
+    });
+
+    it('returns at most 8 suggestions, or the limit asked for', async () => {
+      await index.upsert(
+        Array.from({ length: 12 }, (_, i) => doc(100 + i, { title: `Widget Maker ${i + 1}` })),
+      );
+      const eight = await index.suggest('widget');
+      expect(eight).toHaveLength(8);
+      expect(new Set(eight).size).toBe(8);
+      expect(await index.suggest('widget', 3)).toHaveLength(3);
+    });
+
+    it("drops a removed document's terms unless another document still has them", async () => {
+      await index.remove([D.id, A.id]);
+      expect(await index.suggest('umbrel')).toEqual([]);
+      expect(await index.suggest('postgres')).toEqual([]);
+      expect(await index.suggest('reac')).toEqual(['React']); // F still has it
+      expect(await index.suggest('acm')).toEqual(['Acme']); // E still has it
+    });
+
+    it('tolerates a typo in the text', async () => {
+      const result = await index.search(query({ text: 'enginer', sortBy: 'relevance' }));
+      expect(result.ids).toEqual(expect.arrayContaining([A.id, D.id]));
+      expect(result.total).toBe(result.ids.length);
+    });
+
+    it('clears everything', async () => {
+      await index.clear();
+      expect(await index.search(query())).toEqual({ ids: [], total: 0 });
+      expect(await index.suggest('ac')).toEqual([]);
+    });
+  });
+}
+
+let db: TestDatabase | undefined;
+contractSuite('postgres', async () => {
+  db = await createTestDatabase('search');
+  return { index: createPostgresSearchIndex(db.pool), close: async () => db?.drop() };
+});
+
+describe('postgres search index', () => {
+  it('migrates concurrently without errors', async () => {
+    const own = await createTestDatabase('search_mig');
+    try {
+      await Promise.all([1, 2, 3].map(() => createPostgresSearchIndex(own.pool).ensureReady()));
+      const { rows } = await own.pool.query<{ n: number }>(
+        'select count(*)::int as n from search_migrations',
+      );
+      expect(rows[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await own.drop();
+    }
+  });
+});
+
+const meiliUrl = process.env.MEILI_URL;
+describe.skipIf(!meiliUrl)('meilisearch adapter', () => {
+  const indexName = `jobs_test_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  contractSuite('meilisearch', async () => {
+    const url = meiliUrl ?? '';
+    const apiKey = process.env.MEILI_MASTER_KEY;
+    return {
+      index: createMeilisearchIndex({ url, apiKey, indexName }),
+      close: async () => {
+        await new Meilisearch({ host: url, apiKey }).deleteIndex(indexName).waitTask();
+      },
+    };
+  });
+});

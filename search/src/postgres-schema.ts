@@ -1,0 +1,109 @@
+import type pg from 'pg';
+
+/**
+ * The PostgreSQL search index's own tables in the read-model database. Text search uses the 'simple'
+ * configuration: job titles, company names and skills ("Go", "IT Support", "R", "Node.js") must neither be stemmed
+ * nor dropped as English stop words, and prefix matching of the last word (`:*`) already covers the plural and
+ * "-ing" forms people type. Lower-cased copies of the filter and sort fields are generated columns, so every filter
+ * is a plain equality on an indexed column.
+ */
+const MIGRATIONS: { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      create extension if not exists pg_trgm;
+
+      create table if not exists job_search (
+        id uuid primary key,
+        public_id bigint not null,
+        slug text not null,
+        title text not null,
+        company text not null,
+        company_logo text,
+        location text not null,
+        country text,
+        continent text,
+        is_remote boolean not null,
+        is_hybrid boolean not null,
+        type text not null,
+        experience_level text not null,
+        industry text not null,
+        salary text,
+        salary_min_usd double precision,
+        salary_max_usd double precision,
+        skills text[] not null,
+        description_text text not null,
+        excerpt text not null,
+        date_posted timestamptz not null,
+        source text not null,
+        -- the suggestion keys this document counts in job_suggestions, so an update or removal can uncount them
+        suggest_keys text[] not null,
+        -- A title, B company and skills, C location, D description; written with the row (see postgres.ts)
+        tsv tsvector not null,
+        title_key text generated always as (lower(title)) stored,
+        company_key text generated always as (lower(company)) stored,
+        location_key text generated always as (lower(location)) stored,
+        country_key text generated always as (lower(country)) stored,
+        continent_key text generated always as (lower(continent)) stored,
+        type_key text generated always as (lower(type)) stored,
+        experience_key text generated always as (lower(experience_level)) stored,
+        industry_key text generated always as (lower(industry)) stored,
+        is_worldwide boolean generated always as (continent is null or location ~* '(worldwide|anywhere)') stored,
+        salary_lo double precision generated always as (coalesce(salary_min_usd, salary_max_usd)) stored,
+        salary_hi double precision generated always as (coalesce(salary_max_usd, salary_min_usd)) stored
+      );
+
+      create index if not exists job_search_tsv on job_search using gin (tsv);
+      create index if not exists job_search_date on job_search (date_posted desc, id);
+      create index if not exists job_search_title_sort on job_search (title_key, date_posted desc, id);
+      create index if not exists job_search_company_sort on job_search (company_key, date_posted desc, id);
+      create index if not exists job_search_title_trgm on job_search using gin (title_key gin_trgm_ops);
+      create index if not exists job_search_company_trgm on job_search using gin (company_key gin_trgm_ops);
+      create index if not exists job_search_location_trgm on job_search using gin (location_key gin_trgm_ops);
+      create index if not exists job_search_country on job_search (country_key);
+      create index if not exists job_search_continent on job_search (continent_key, is_remote);
+      create index if not exists job_search_type on job_search (type_key);
+      create index if not exists job_search_experience on job_search (experience_key);
+      create index if not exists job_search_industry on job_search (industry_key);
+      create index if not exists job_search_remote on job_search (is_remote, is_hybrid);
+      create index if not exists job_search_salary on job_search (salary_hi, salary_lo);
+
+      -- titles, companies and skills of live documents; doc_count = how many documents carry the term
+      create table if not exists job_suggestions (
+        key text primary key,
+        term text not null,
+        kind text not null,
+        doc_count integer not null
+      );
+      create index if not exists job_suggestions_prefix on job_suggestions (key text_pattern_ops);
+      create index if not exists job_suggestions_trgm on job_suggestions using gin (key gin_trgm_ops);
+    `,
+  },
+];
+
+/** Any constant shared by every process migrating this database: serialises concurrent ensureReady calls. */
+const MIGRATION_LOCK = 7_424_001;
+
+export async function migrateSearchSchema(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'create table if not exists search_migrations (version integer primary key, applied_at timestamptz not null default now())',
+    );
+    const { rows } = await client.query<{ version: number }>('select version from search_migrations');
+    const applied = new Set(rows.map((r) => r.version));
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('insert into search_migrations (version) values ($1)', [migration.version]);
+    }
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,339 @@
+import type pg from 'pg';
+import type { JobSearchDocument, JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
+import { migrateSearchSchema } from './postgres-schema';
+import {
+  DEFAULT_SUGGESTION_LIMIT,
+  lastById,
+  normalizeKey,
+  paging,
+  searchText,
+  searchWords,
+  suggestionTerms,
+} from './text';
+
+/** Serialises writers, so the suggestion counts read-modify-write of two concurrent batches cannot interleave. */
+const WRITE_LOCK = 7_424_002;
+
+const TSV_SQL = `
+  setweight(to_tsvector('simple', d.title_words), 'A') ||
+  setweight(to_tsvector('simple', d.company_skill_words), 'B') ||
+  setweight(to_tsvector('simple', d.location_words), 'C') ||
+  setweight(to_tsvector('simple', d.description_words), 'D')`;
+
+const UPSERT_SQL = `
+  insert into job_search (
+    id, public_id, slug, title, company, company_logo, location, country, continent, is_remote, is_hybrid, type,
+    experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, description_text, excerpt, date_posted,
+    source, suggest_keys, tsv)
+  select d.id, d.public_id, d.slug, d.title, d.company, d.company_logo, d.location, d.country, d.continent, d.is_remote,
+    d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
+    array(select jsonb_array_elements_text(d.skills)), d.description_text, d.excerpt, d.date_posted, d.source,
+    array(select jsonb_array_elements_text(d.suggest_keys)), ${TSV_SQL}
+  from jsonb_to_recordset($1::jsonb) as d(
+    id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
+    continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
+    salary_min_usd double precision, salary_max_usd double precision, skills jsonb, description_text text,
+    excerpt text, date_posted timestamptz, source text, suggest_keys jsonb, title_words text,
+    company_skill_words text, location_words text, description_words text)
+  on conflict (id) do update set
+    public_id = excluded.public_id, slug = excluded.slug, title = excluded.title, company = excluded.company,
+    company_logo = excluded.company_logo, location = excluded.location, country = excluded.country,
+    continent = excluded.continent, is_remote = excluded.is_remote, is_hybrid = excluded.is_hybrid,
+    type = excluded.type, experience_level = excluded.experience_level, industry = excluded.industry,
+    salary = excluded.salary, salary_min_usd = excluded.salary_min_usd, salary_max_usd = excluded.salary_max_usd,
+    skills = excluded.skills, description_text = excluded.description_text, excerpt = excluded.excerpt,
+    date_posted = excluded.date_posted, source = excluded.source, suggest_keys = excluded.suggest_keys,
+    tsv = excluded.tsv`;
+
+/** Adds each delta to the term's count (inserting new terms), in key order so concurrent lockers agree. */
+const COUNT_TERMS_SQL = `
+  insert into job_suggestions (key, term, kind, doc_count)
+  select t.key, t.term, t.kind, t.delta
+  from jsonb_to_recordset($1::jsonb) as t(key text, term text, kind text, delta integer)
+  order by t.key
+  on conflict (key) do update set doc_count = job_suggestions.doc_count + excluded.doc_count`;
+
+interface TermDelta {
+  key: string;
+  term: string;
+  kind: string;
+  delta: number;
+}
+
+function documentRow(doc: JobSearchDocument) {
+  const terms = suggestionTerms(doc);
+  return {
+    id: doc.id,
+    public_id: doc.publicId,
+    slug: doc.slug,
+    title: doc.title,
+    company: doc.company,
+    company_logo: doc.companyLogo,
+    location: doc.location,
+    country: doc.country,
+    continent: doc.continent,
+    is_remote: doc.isRemote,
+    is_hybrid: doc.isHybrid,
+    type: doc.type,
+    experience_level: doc.experienceLevel,
+    industry: doc.industry,
+    salary: doc.salary,
+    salary_min_usd: doc.salaryMinUsd,
+    salary_max_usd: doc.salaryMaxUsd,
+    skills: doc.skills,
+    description_text: doc.descriptionText,
+    excerpt: doc.excerpt,
+    date_posted: doc.datePosted,
+    source: doc.source,
+    suggest_keys: terms.map((t) => t.key),
+    title_words: searchText(doc.title),
+    company_skill_words: searchText([doc.company, ...doc.skills].join(' ')),
+    location_words: searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
+    description_words: searchText(doc.descriptionText),
+    terms,
+  };
+}
+
+/** A growing SQL condition list with numbered parameters. */
+class Conditions {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  add(sql: string): void {
+    this.parts.push(sql);
+  }
+
+  where(): string {
+    return this.parts.length ? `where ${this.parts.join(' and ')}` : '';
+  }
+}
+
+/** Every filter of the query except text, as SQL on the generated lower-case columns. */
+function addFilters(c: Conditions, q: JobSearchQuery): void {
+  const loc = q.location;
+  if (loc?.kind === 'place') {
+    const place = normalizeKey(loc.value);
+    if (place) {
+      const p = c.param(place);
+      c.add(`(location_key like '%' || ${escapeLikeSql(p)} || '%' escape '\\' or country_key = ${p})`);
+    }
+  } else if (loc?.kind === 'continent') {
+    c.add(`continent_key = ${c.param(normalizeKey(loc.continent))}`);
+    if (loc.remoteOnly) c.add('is_remote');
+  } else if (loc?.kind === 'worldwideRemote') {
+    c.add('is_remote and is_worldwide');
+  }
+  if (q.experienceLevel) c.add(`experience_key = ${c.param(normalizeKey(q.experienceLevel))}`);
+  if (q.type) c.add(`type_key = ${c.param(normalizeKey(q.type))}`);
+  if (q.industry) c.add(`industry_key = ${c.param(normalizeKey(q.industry))}`);
+  if (q.isRemote === true) c.add('(is_remote or is_hybrid)');
+  if (q.isRemote === false) c.add('not is_remote and not is_hybrid');
+  if (q.salaryUsd) {
+    c.add(`salary_hi >= ${c.param(q.salaryUsd.min)}`);
+    if (q.salaryUsd.max !== null) c.add(`salary_lo <= ${c.param(q.salaryUsd.max)}`);
+  }
+}
+
+/** SQL that escapes LIKE wildcards in a text parameter. */
+function escapeLikeSql(param: string): string {
+  return `replace(replace(replace(${param}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** `senior eng` -> `senior & eng:*`: every word must match, the last one as a prefix. */
+function toTsQuery(words: string[]): string {
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+}
+
+function orderBy(q: JobSearchQuery, rankSql: string | null): string {
+  const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
+  switch (q.sortBy) {
+    case 'relevance':
+      return rankSql ? `${rankSql} desc, date_posted desc, id` : 'date_posted desc, id';
+    case 'datePosted':
+      return `date_posted ${dir}, id`;
+    case 'title':
+      return `title_key ${dir}, date_posted desc, id`;
+    case 'company':
+      return `company_key ${dir}, date_posted desc, id`;
+    default: {
+      const never: never = q.sortBy;
+      throw new Error(`unknown sortBy ${String(never)}`);
+    }
+  }
+}
+
+export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
+  async function pageAndCount(c: Conditions, order: string, q: JobSearchQuery): Promise<JobSearchResult> {
+    const { limit, offset } = paging(q);
+    const where = c.where();
+    const pageParams = [...c.params, limit, offset];
+    const n = c.params.length;
+    // Two connections at once: the page and the exact total cost one round trip, not two.
+    const [page, count] = await Promise.all([
+      pool.query<{ id: string }>(
+        `select id from job_search ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
+        pageParams,
+      ),
+      pool.query<{ total: number }>(`select count(*)::int as total from job_search ${where}`, c.params),
+    ]);
+    return { ids: page.rows.map((r) => r.id), total: count.rows[0]?.total ?? 0 };
+  }
+
+  async function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+      await work(client);
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Removes the old rows' terms from the counts; returns nothing, mutates `deltas`. */
+  async function uncountExisting(
+    client: pg.PoolClient,
+    ids: string[],
+    deltas: Map<string, TermDelta>,
+  ): Promise<void> {
+    const { rows } = await client.query<{ suggest_keys: string[] }>(
+      'select suggest_keys from job_search where id = any($1::uuid[]) for update',
+      [ids],
+    );
+    for (const row of rows) {
+      for (const key of row.suggest_keys) {
+        const d = deltas.get(key);
+        if (d) d.delta -= 1;
+        else deltas.set(key, { key, term: key, kind: 'title', delta: -1 });
+      }
+    }
+  }
+
+  async function applyDeltas(client: pg.PoolClient, deltas: Map<string, TermDelta>): Promise<void> {
+    const changed = [...deltas.values()].filter((d) => d.delta !== 0);
+    if (!changed.length) return;
+    await client.query(COUNT_TERMS_SQL, [JSON.stringify(changed)]);
+    const lowered = changed.filter((d) => d.delta < 0).map((d) => d.key);
+    if (lowered.length)
+      await client.query('delete from job_suggestions where key = any($1) and doc_count <= 0', [lowered]);
+  }
+
+  return {
+    kind: 'postgres',
+
+    async ensureReady() {
+      await migrateSearchSchema(pool);
+    },
+
+    async upsert(docs) {
+      const unique = lastById(docs);
+      if (!unique.length) return;
+      const rows = unique.map(documentRow);
+      await write(async (client) => {
+        const deltas = new Map<string, TermDelta>();
+        await uncountExisting(
+          client,
+          rows.map((r) => r.id),
+          deltas,
+        );
+        for (const row of rows) {
+          for (const t of row.terms) {
+            const d = deltas.get(t.key);
+            if (d) {
+              d.delta += 1;
+              d.term = t.term;
+              d.kind = t.kind;
+            } else deltas.set(t.key, { key: t.key, term: t.term, kind: t.kind, delta: 1 });
+          }
+        }
+        await client.query(UPSERT_SQL, [JSON.stringify(rows.map(({ terms: _terms, ...row }) => row))]);
+        await applyDeltas(client, deltas);
+      });
+    },
+
+    async remove(ids) {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return;
+      await write(async (client) => {
+        const deltas = new Map<string, TermDelta>();
+        await uncountExisting(client, unique, deltas);
+        await client.query('delete from job_search where id = any($1::uuid[])', [unique]);
+        await applyDeltas(client, deltas);
+      });
+    },
+
+    async search(q) {
+      const words = q.text ? searchWords(q.text) : [];
+      if (!words.length) {
+        const c = new Conditions();
+        addFilters(c, q);
+        return pageAndCount(c, orderBy(q, null), q);
+      }
+
+      const c = new Conditions();
+      const tsq = c.param(toTsQuery(words));
+      c.add(`tsv @@ to_tsquery('simple', ${tsq})`);
+      addFilters(c, q);
+      const found = await pageAndCount(c, orderBy(q, `ts_rank(tsv, to_tsquery('simple', ${tsq}))`), q);
+      if (found.total > 0) return found;
+
+      // Typo tolerance: nothing matched the words, so look for titles or companies that contain something close.
+      const fuzzy = new Conditions();
+      const text = fuzzy.param(words.join(' '));
+      fuzzy.add(`(${text} <% title_key or ${text} <% company_key)`);
+      addFilters(fuzzy, q);
+      return pageAndCount(
+        fuzzy,
+        orderBy(q, `greatest(word_similarity(${text}, title_key), word_similarity(${text}, company_key))`),
+        q,
+      );
+    },
+
+    async suggest(prefix, limit = DEFAULT_SUGGESTION_LIMIT) {
+      const p = normalizeKey(prefix);
+      if (!p || limit <= 0) return [];
+      const like = escapeLike(p);
+      const { rows } = await pool.query<{ term: string; key: string }>(
+        `(select term, key from job_suggestions where key like $1 escape '\\' order by doc_count desc, key limit $3)
+         union all
+         (select term, key from job_suggestions where key like $2 escape '\\' and key not like $1 escape '\\'
+          order by doc_count desc, key limit $3)`,
+        [`${like}%`, `% ${like}%`, limit],
+      );
+      const out = new Map<string, string>();
+      for (const r of rows) if (out.size < limit && !out.has(r.key)) out.set(r.key, r.term);
+      if (out.size < limit) {
+        const fuzzy = await pool.query<{ term: string; key: string }>(
+          `select term, key from job_suggestions where $1 <% key
+           order by word_similarity($1, key) desc, doc_count desc, key limit $2`,
+          [p, limit],
+        );
+        for (const r of fuzzy.rows) if (out.size < limit && !out.has(r.key)) out.set(r.key, r.term);
+      }
+      return [...out.values()];
+    },
+
+    async clear() {
+      await write(async (client) => {
+        await client.query('truncate job_search, job_suggestions');
+      });
+    },
+
+    async ping() {
+      await pool.query('select 1');
+    },
+  };
+}
