@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureEmbeddedPostgres } from '../../backend/src/db/embedded';
+import '../../backend/src/db/database';
+
+export interface BenchTarget {
+  label: string;
+  /** A fresh database for one scenario. */
+  freshDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+function withDb(url: string, db: string) {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+async function target(label: string, adminUrl: string, stop: () => Promise<void>): Promise<BenchTarget> {
+  return {
+    label,
+    async freshDatabase(prefix) {
+      const name = `bench_${prefix}_${crypto.randomBytes(3).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = withDb(adminUrl, name);
+      const pool = new pg.Pool({ connectionString: url, max: 40 });
+      pool.on('error', () => undefined);
+      return {
+        url,
+        pool,
+        async drop() {
+          await pool.end();
+          const c = new pg.Client({ connectionString: adminUrl });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        },
+      };
+    },
+    close: stop,
+  };
+}
+
+/** The embedded default always; the server named by DATABASE_URL too when set. */
+export async function benchTargets(): Promise<BenchTarget[]> {
+  const embedded = await ensureEmbeddedPostgres({
+    dataDir: path.resolve(process.env.BENCH_DATA_DIR ?? '.data/bench'),
+    port: Number(process.env.BENCH_PG_PORT ?? 54349),
+  });
+  const targets = [await target('embedded PostgreSQL 18', embedded.adminUrl, embedded.stop)];
+  if (process.env.DATABASE_URL) targets.push(await target('server (DATABASE_URL)', process.env.DATABASE_URL, async () => undefined));
+  return targets;
+}
