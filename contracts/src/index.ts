@@ -3,4 +3,3 @@ export * from './search';
 export * from './jobs';
 export * from './sources';
 export * from './users';
-export * from './users';
