@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export const baseUrl = () => inject('baseUrl');
+export const ingestToken = () => inject('ingestToken');
+
+/** Collects console errors and failed page scripts so a test can assert there were none. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Saves a screenshot under test-results/ (not committed) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('test-results/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/** Posts jobs through the real ingestion API with the run's source token. */
+export async function ingest(items: unknown[]): Promise<{ results: { externalId: string; outcome: string; slug?: string; id?: number }[] }> {
+  const res = await fetch(`${baseUrl()}/api/ingest/jobs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ingestToken()}` },
+    body: JSON.stringify({ items }),
+  });
+  if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { results: { externalId: string; outcome: string; slug?: string; id?: number }[] };
+}
