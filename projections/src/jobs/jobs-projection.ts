@@ -1,0 +1,342 @@
+import type pg from 'pg';
+import type {
+  CompanyProfileUpdated,
+  JobContent,
+  JobPosted,
+  JobRemoved,
+  JobReposted,
+  JobUpdated,
+  RecordedEvent,
+} from '@jobs/contracts';
+import type { SqlProjection } from '../projection';
+import { companySlug, excerptOf } from './text';
+import { toUsdPerYear } from './salary';
+
+export const JOBS_PROJECTION = 'jobs';
+
+/**
+ * The public read side of jobs, in one projection because its tables move together in one transaction:
+ * - `jobs`: one row per job (every field of the spec's Job plus status, removal and bookkeeping);
+ * - `companies`: one row per company, the profile from CompanyProfileUpdated or, until one exists, from
+ *   its jobs' company fields, plus live and total job counts;
+ * - `jobs_stats`: the live job count (GET /api/jobs/count answers from one row).
+ * Every jobs row keeps the stream revision it has applied, so a replayed event is skipped.
+ */
+const MIGRATIONS = [
+  `create extension if not exists pg_trgm`,
+  `create table if not exists jobs (
+     job_id uuid primary key,
+     public_id bigint not null unique,
+     slug text not null unique,
+     source text not null,
+     external_id text not null,
+     content_hash text not null,
+     title text not null,
+     company text not null,
+     company_slug text not null,
+     company_logo text,
+     company_description text,
+     company_website text,
+     company_size text,
+     location text not null,
+     is_remote boolean not null,
+     is_hybrid boolean not null,
+     workplace text not null,
+     country text,
+     country_name text,
+     continent text,
+     type text not null,
+     experience_level text not null,
+     industry text not null,
+     department text,
+     salary text,
+     salary_min double precision,
+     salary_max double precision,
+     salary_currency text,
+     salary_period text,
+     salary_min_usd double precision,
+     salary_max_usd double precision,
+     skills text[] not null,
+     description text not null,
+     excerpt text not null,
+     date_posted timestamptz not null,
+     application_url text not null,
+     source_url text,
+     status text not null check (status in ('live', 'removed')),
+     removal_reason text,
+     removed_at timestamptz,
+     revision integer not null,
+     posted_at timestamptz not null,
+     updated_at timestamptz not null
+   )`,
+  // The feed fallback and company pages: live jobs newest first.
+  `create index if not exists jobs_live_date on jobs (date_posted desc, job_id) where status = 'live'`,
+  `create index if not exists jobs_company_live on jobs (company_slug, date_posted desc, job_id) where status = 'live'`,
+  `create index if not exists jobs_source_external on jobs (source, external_id)`,
+  // Similar jobs: title trigram similarity and skills overlap among live jobs.
+  `create index if not exists jobs_title_trgm on jobs using gin (lower(title) gin_trgm_ops) where status = 'live'`,
+  `create index if not exists jobs_skills on jobs using gin (skills) where status = 'live'`,
+  // Filter options: index-only scans over live jobs.
+  `create index if not exists jobs_filter_places on jobs (continent, country_name) where status = 'live'`,
+  `create index if not exists jobs_filter_experience on jobs (experience_level) where status = 'live'`,
+  `create table if not exists companies (
+     slug text primary key,
+     name text not null,
+     description text,
+     description_source text,
+     size text,
+     founded integer,
+     industry text,
+     website text,
+     logo text,
+     has_profile boolean not null default false,
+     profile_revision integer,
+     live_job_count integer not null default 0,
+     total_job_count integer not null default 0,
+     updated_at timestamptz not null
+   )`,
+  `create index if not exists companies_name on companies (lower(name))`,
+  `create table if not exists jobs_stats (
+     id integer primary key check (id = 1),
+     live_jobs integer not null
+   )`,
+  `insert into jobs_stats (id, live_jobs) values (1, 0) on conflict (id) do nothing`,
+];
+
+interface CurrentRow {
+  revision: number;
+  status: 'live' | 'removed';
+  company_slug: string;
+}
+
+/** The columns every event carrying JobContent writes, in one fixed order. */
+function contentColumns(job: JobContent): Record<string, unknown> {
+  return {
+    title: job.title,
+    company: job.company,
+    company_slug: companySlug(job.company),
+    company_logo: job.companyLogo,
+    company_description: job.companyDescription,
+    company_website: job.companyWebsite,
+    company_size: job.companySize,
+    location: job.location,
+    is_remote: job.isRemote,
+    is_hybrid: job.isHybrid,
+    workplace: job.workplace,
+    country: job.country,
+    country_name: job.countryName,
+    continent: job.continent,
+    type: job.type,
+    experience_level: job.experienceLevel,
+    industry: job.industry,
+    department: job.department,
+    salary: job.salary,
+    salary_min: job.salaryMin,
+    salary_max: job.salaryMax,
+    salary_currency: job.salaryCurrency,
+    salary_period: job.salaryPeriod,
+    salary_min_usd: toUsdPerYear(job.salaryMin, job.salaryCurrency, job.salaryPeriod),
+    salary_max_usd: toUsdPerYear(job.salaryMax, job.salaryCurrency, job.salaryPeriod),
+    skills: job.skills,
+    description: job.description,
+    excerpt: excerptOf(job.description),
+    date_posted: job.datePosted,
+    application_url: job.applicationUrl,
+    source_url: job.sourceUrl,
+  };
+}
+
+function eventTime(event: RecordedEvent): string {
+  return typeof event.metadata?.at === 'string' ? event.metadata.at : event.recordedAt;
+}
+
+async function currentRow(tx: pg.PoolClient, jobId: string): Promise<CurrentRow | null> {
+  const { rows } = await tx.query<CurrentRow>(
+    'select revision, status, company_slug from jobs where job_id = $1 for update',
+    [jobId],
+  );
+  return rows[0] ?? null;
+}
+
+async function addLiveJobs(tx: pg.PoolClient, delta: number): Promise<void> {
+  if (delta !== 0) await tx.query('update jobs_stats set live_jobs = live_jobs + $1 where id = 1', [delta]);
+}
+
+/**
+ * Creates the company row from a job's company fields or refreshes it (unless a profile event owns it),
+ * and moves its counts.
+ */
+async function touchCompany(
+  tx: pg.PoolClient,
+  job: JobContent,
+  at: string,
+  counts: { live: number; total: number },
+): Promise<void> {
+  await tx.query(
+    `insert into companies (slug, name, description, description_source, size, industry, website, logo,
+                            live_job_count, total_job_count, updated_at)
+     values ($1, $2, $3, case when $3::text is null then null else 'ats' end, $4, $5, $6, $7, $8, $9, $10)
+     on conflict (slug) do update set
+       name = case when companies.has_profile then companies.name else excluded.name end,
+       description = case when companies.has_profile then companies.description
+                          else coalesce(excluded.description, companies.description) end,
+       description_source = case when companies.has_profile then companies.description_source
+                                 else coalesce(excluded.description_source, companies.description_source) end,
+       size = case when companies.has_profile then companies.size else coalesce(excluded.size, companies.size) end,
+       industry = case when companies.has_profile then companies.industry
+                       else coalesce(companies.industry, excluded.industry) end,
+       website = case when companies.has_profile then companies.website
+                      else coalesce(excluded.website, companies.website) end,
+       logo = case when companies.has_profile then companies.logo else coalesce(excluded.logo, companies.logo) end,
+       live_job_count = companies.live_job_count + excluded.live_job_count,
+       total_job_count = companies.total_job_count + excluded.total_job_count,
+       updated_at = excluded.updated_at`,
+    [
+      companySlug(job.company),
+      job.company,
+      job.companyDescription,
+      job.companySize,
+      job.industry,
+      job.companyWebsite,
+      job.companyLogo,
+      counts.live,
+      counts.total,
+      at,
+    ],
+  );
+}
+
+async function moveCompanyCounts(tx: pg.PoolClient, slug: string, live: number, total: number): Promise<void> {
+  if (live === 0 && total === 0) return;
+  await tx.query(
+    `update companies set live_job_count = greatest(0, live_job_count + $2), total_job_count = greatest(0, total_job_count + $3)
+     where slug = $1`,
+    [slug, live, total],
+  );
+}
+
+async function onPosted(event: RecordedEvent, data: JobPosted, tx: pg.PoolClient): Promise<void> {
+  const content = contentColumns(data.job);
+  const at = eventTime(event);
+  const columns = {
+    job_id: data.jobId,
+    public_id: data.publicId,
+    slug: data.slug,
+    source: data.source,
+    external_id: data.externalId,
+    content_hash: data.contentHash,
+    ...content,
+    status: 'live',
+    removal_reason: null,
+    removed_at: null,
+    revision: event.revision,
+    posted_at: at,
+    updated_at: at,
+  };
+  const names = Object.keys(columns);
+  const { rowCount } = await tx.query(
+    `insert into jobs (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})
+     on conflict (job_id) do nothing`,
+    Object.values(columns),
+  );
+  if (!rowCount) return; // replayed
+  await addLiveJobs(tx, 1);
+  await touchCompany(tx, data.job, at, { live: 1, total: 1 });
+}
+
+/** JobUpdated and JobReposted: new content; a repost also brings a removed job back. */
+async function onContent(
+  event: RecordedEvent,
+  data: JobUpdated | JobReposted,
+  tx: pg.PoolClient,
+  relive: boolean,
+): Promise<void> {
+  const row = await currentRow(tx, data.jobId);
+  if (!row || row.revision >= event.revision) return;
+  const content = contentColumns(data.job);
+  const at = eventTime(event);
+  const set: Record<string, unknown> = { ...content, content_hash: data.contentHash, revision: event.revision, updated_at: at };
+  if (relive) Object.assign(set, { status: 'live', removal_reason: null, removed_at: null });
+  const names = Object.keys(set);
+  await tx.query(`update jobs set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} where job_id = $1`, [
+    data.jobId,
+    ...Object.values(set),
+  ]);
+
+  const wasLive = row.status === 'live';
+  const isLive = relive || wasLive;
+  const slug = content.company_slug as string;
+  if (slug !== row.company_slug) {
+    await moveCompanyCounts(tx, row.company_slug, wasLive ? -1 : 0, -1);
+    await touchCompany(tx, data.job, at, { live: isLive ? 1 : 0, total: 1 });
+  } else {
+    await touchCompany(tx, data.job, at, { live: isLive && !wasLive ? 1 : 0, total: 0 });
+  }
+  if (isLive && !wasLive) await addLiveJobs(tx, 1);
+}
+
+async function onRemoved(event: RecordedEvent, data: JobRemoved, tx: pg.PoolClient): Promise<void> {
+  const row = await currentRow(tx, data.jobId);
+  if (!row || row.revision >= event.revision) return;
+  await tx.query(
+    `update jobs set status = 'removed', removal_reason = $2, removed_at = $3, revision = $4, updated_at = $5
+     where job_id = $1`,
+    [data.jobId, data.reason, data.removedAt, event.revision, eventTime(event)],
+  );
+  if (row.status === 'live') {
+    await addLiveJobs(tx, -1);
+    await moveCompanyCounts(tx, row.company_slug, -1, 0);
+  }
+}
+
+async function onCompanyProfile(event: RecordedEvent, data: CompanyProfileUpdated, tx: pg.PoolClient): Promise<void> {
+  await tx.query(
+    `insert into companies (slug, name, description, description_source, size, founded, industry, website, logo,
+                            has_profile, profile_revision, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, $10, $11)
+     on conflict (slug) do update set
+       name = excluded.name, description = excluded.description, description_source = excluded.description_source,
+       size = excluded.size, founded = excluded.founded, industry = excluded.industry, website = excluded.website,
+       logo = excluded.logo, has_profile = true, profile_revision = excluded.profile_revision,
+       updated_at = excluded.updated_at
+     where companies.profile_revision is null or companies.profile_revision < excluded.profile_revision`,
+    [
+      data.companySlug,
+      data.company,
+      data.description,
+      data.descriptionSource,
+      data.size,
+      data.founded,
+      data.industry,
+      data.website,
+      data.logo,
+      event.revision,
+      eventTime(event),
+    ],
+  );
+}
+
+export function jobsProjection(): SqlProjection {
+  return {
+    name: JOBS_PROJECTION,
+    eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted', 'CompanyProfileUpdated'],
+    tables: ['jobs', 'companies', 'jobs_stats'],
+    migrations: MIGRATIONS,
+    async handle(event, tx) {
+      switch (event.type) {
+        case 'JobPosted':
+          return onPosted(event, event.data as JobPosted, tx);
+        case 'JobUpdated':
+          return onContent(event, event.data as JobUpdated, tx, false);
+        case 'JobReposted':
+          return onContent(event, event.data as JobReposted, tx, true);
+        case 'JobRemoved':
+          return onRemoved(event, event.data as JobRemoved, tx);
+        case 'CompanyProfileUpdated':
+          return onCompanyProfile(event, event.data as CompanyProfileUpdated, tx);
+        default:
+          return;
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import type { RecordedEvent } from '@jobs/contracts/eventstore';
+
+interface ProjectionBase {
+  /** Unique; the checkpoint row and the advisory lock are keyed by it. */
+  name: string;
+  /** The event types handled; the subscription filters on them (others still advance the checkpoint). */
+  eventTypes: readonly string[];
+}
+
+/**
+ * A read model in the runner's PostgreSQL database. `handle` runs inside the batch transaction that
+ * also moves the checkpoint, so a crash never applies an event twice or skips one.
+ */
+export interface SqlProjection extends ProjectionBase {
+  kind?: 'sql';
+  /** SQL creating the read model, run in order at every start (so each must be idempotent: `if not exists`). */
+  migrations?: readonly string[];
+  /** Tables dropped on rebuild (before the migrations run again). */
+  tables?: readonly string[];
+  handle(event: RecordedEvent, tx: pg.PoolClient): Promise<void>;
+}
+
+/**
+ * A read model outside the database's transaction (e.g. the Meilisearch index). The runner calls
+ * `handleBatch` and writes the checkpoint after it resolves; a crash in between replays the batch, so
+ * the target must apply it idempotently (upsert by id).
+ */
+export interface ExternalProjection extends ProjectionBase {
+  kind: 'external';
+  /** Run at start (e.g. create the index and its settings); must be idempotent. */
+  setup?(): Promise<void>;
+  /** Run on rebuild before the replay (e.g. delete every document). */
+  reset?(): Promise<void>;
+  handleBatch(events: readonly RecordedEvent[]): Promise<void>;
+}
+
+export type Projection = SqlProjection | ExternalProjection;
+
+export function isExternalProjection(projection: Projection): projection is ExternalProjection {
+  return projection.kind === 'external';
+}

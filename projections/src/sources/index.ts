@@ -1,0 +1,1 @@
+export { ingestionSourcesProjection, INGESTION_SOURCES_PROJECTION } from './ingestion-sources';

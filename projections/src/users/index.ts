@@ -1,0 +1,1 @@
+export { usersProjection, USERS_PROJECTION, type UserRow } from './users';
