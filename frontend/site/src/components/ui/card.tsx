@@ -1,0 +1,35 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />
+  );
+}
+
+export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
+}
+
+export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
+  /** The heading level that fits the page outline. */
+  as?: 'h2' | 'h3' | 'h4';
+}
+
+export function CardTitle({ as: Heading = 'h3', className, ...props }: CardTitleProps) {
+  return (
+    <Heading className={cn('text-lg leading-tight font-semibold text-slate-900', className)} {...props} />
+  );
+}
+
+export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn('text-sm text-slate-600', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('p-6 pt-0', className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
+}

@@ -1,0 +1,60 @@
+/** Every route of the public site (spec section 2), in one place. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  job: {
+    path: '/jobs/:identifier',
+    getHref: (identifier: string | number) => `/jobs/${encodeURIComponent(String(identifier))}`,
+  },
+  company: {
+    path: '/companies/:companyName',
+    getHref: (companyName: string) => `/companies/${encodeURIComponent(companyName)}`,
+  },
+  auth: {
+    path: '/auth',
+    getHref: (tab?: 'register') => (tab ? `/auth?tab=${tab}` : '/auth'),
+  },
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    companyDiscovery: { path: '/admin/company-discovery', getHref: () => '/admin/company-discovery' },
+    discoveredCompanies: {
+      path: '/admin/discovered-companies',
+      getHref: () => '/admin/discovered-companies',
+    },
+    atsSources: { path: '/admin/ats-sources', getHref: () => '/admin/ats-sources' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    analytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
+    export: { path: '/admin/export', getHref: () => '/admin/export' },
+  },
+  countries: { path: '/countries', getHref: () => '/countries' },
+  resources: { path: '/resources', getHref: () => '/resources' },
+  jobTypes: { path: '/job-types', getHref: () => '/job-types' },
+  categories: { path: '/categories', getHref: () => '/categories' },
+  softwareEngineering: {
+    path: '/categories/software-engineering',
+    getHref: () => '/categories/software-engineering',
+  },
+  dataScience: { path: '/categories/data-science', getHref: () => '/categories/data-science' },
+  about: { path: '/about', getHref: () => '/about' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+} as const;
+
+export type FeedFilters = Partial<
+  Record<
+    'search' | 'title' | 'location' | 'experienceLevel' | 'type' | 'jobType' | 'industry' | 'isRemote',
+    string
+  >
+>;
+
+/** A link to the home feed with the spec's URL query parameters (empty values are left out). */
+export function feedHref(filters: FeedFilters, hash?: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value) params.set(key, value);
+  }
+  // URLSearchParams writes spaces as '+'; %20 reads the same to the server and looks right in a link.
+  const query = params.toString().replace(/\+/g, '%20');
+  return `/${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
+}

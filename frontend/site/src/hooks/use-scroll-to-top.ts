@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** A new page starts at the top, unless the URL names an anchor (useScrollToHash handles those). */
+export function useScrollToTop(): void {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo?.(0, 0);
+    // Only a change of page should scroll, not a change of hash or query.
+  }, [pathname]);
+}
