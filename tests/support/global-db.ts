@@ -1,23 +1,38 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureEmbeddedPostgres } from '../../backend/src/db/embedded';
 
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
 /**
  * Vitest global setup: one PostgreSQL server for the whole run. With DATABASE_URL, the server it names
- * (each test file then creates its own fresh database on it); without, the embedded PostgreSQL in .data/test-pg.
+ * (each test file then creates its own fresh database on it); without, a new embedded PostgreSQL in a
+ * temporary data directory on a free port, so concurrent runs never share (or stop) each other's server.
  */
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     project.provide('pgAdminUrl', process.env.DATABASE_URL);
     return;
   }
-  const handle = await ensureEmbeddedPostgres({
-    dataDir: path.resolve(process.env.TEST_DATA_DIR ?? '.data/test'),
-    port: Number(process.env.TEST_PG_PORT ?? 54339),
-  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-test-pg-'));
+  fs.chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user
+  const handle = await ensureEmbeddedPostgres({ dataDir, port: await freePort() });
   project.provide('pgAdminUrl', handle.adminUrl);
   return async () => {
     await handle.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
 
