@@ -50,11 +50,10 @@ export type FeedFilters = Partial<
 
 /** A link to the home feed with the spec's URL query parameters (empty values are left out). */
 export function feedHref(filters: FeedFilters, hash?: string): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value) params.set(key, value);
-  }
-  // URLSearchParams writes spaces as '+'; %20 reads the same to the server and looks right in a link.
-  const query = params.toString().replace(/\+/g, '%20');
+  // encodeURIComponent writes spaces as %20 and keeps '(' ')', so links read like the spec's examples.
+  const query = Object.entries(filters)
+    .filter(([, value]) => Boolean(value))
+    .map(([key, value]) => `${key}=${encodeURIComponent(value as string)}`)
+    .join('&');
   return `/${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
 }

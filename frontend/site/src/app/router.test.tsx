@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser, anAdmin, renderWithApp } from '../testing/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function heading(level = 1) {
+  return (await screen.findByRole('heading', { level })).textContent;
+}
+
+describe('routes', () => {
+  it('shows a friendly not-found page for an unknown path, with a link home', async () => {
+    renderWithApp(undefined, { user: null, path: '/no/such/page' });
+    expect(await heading()).toBe('Page not found');
+    expect(screen.getByRole('link', { name: 'Go to the homepage' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Page not found | RemoteJobs'));
+  });
+
+  it('shows the skeleton while a page loads, then the page inside header and footer', async () => {
+    renderWithApp(undefined, { user: null, path: '/' });
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeTruthy();
+    expect(await heading()).toBe('Find Your Dream Remote Job');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it.each([
+    ['/jobs/123', 'Job details'],
+    ['/jobs/senior-engineer-acme', 'Job details'],
+    ['/companies/Acme%20Inc', 'Company profile'],
+    ['/auth?tab=register', 'Sign in or create an account'],
+    ['/verify-email', 'Verify your email'],
+    ['/countries', 'Remote Jobs by Country'],
+    ['/resources', 'Remote Work Guide'],
+    ['/job-types', 'Remote Jobs by Type'],
+    ['/categories', 'Remote Job Categories'],
+    ['/categories/software-engineering', 'Remote Software Engineering Jobs'],
+    ['/categories/data-science', 'Remote Data Science & Analytics Jobs'],
+    ['/about', 'About RemoteJobs'],
+    ['/contact', 'Contact Us'],
+    ['/privacy', 'Privacy Policy'],
+  ])('%s renders %s', async (path, title) => {
+    renderWithApp(undefined, { user: null, path });
+    expect(await heading()).toBe(title);
+  });
+
+  it('the countries and categories pages carry their anchors', async () => {
+    renderWithApp(undefined, { user: null, path: '/countries#all-countries' });
+    await heading();
+    expect(document.getElementById('all-countries')).not.toBeNull();
+    expect(screen.getByRole('link', { name: /Germany/ }).getAttribute('href')).toBe('/?location=Germany');
+    cleanup();
+    renderWithApp(undefined, { user: null, path: '/categories' });
+    await heading();
+    expect(document.getElementById('all-categories')).not.toBeNull();
+  });
+
+  it('static pages set document.title', async () => {
+    renderWithApp(undefined, { user: null, path: '/privacy' });
+    await heading();
+    await waitFor(() => expect(document.title).toBe('Privacy Policy | RemoteJobs'));
+  });
+
+  it('/profile sends a signed-out visitor to /auth', async () => {
+    renderWithApp(undefined, { user: null, path: '/profile' });
+    expect(await heading()).toBe('Sign in or create an account');
+  });
+
+  it('/profile shows the profile to a signed-in user', async () => {
+    renderWithApp(undefined, { user: aUser, path: '/profile' });
+    expect(await heading()).toBe('Your profile');
+  });
+
+  it('/admin pages deny a signed-in non-admin', async () => {
+    renderWithApp(undefined, { user: aUser, path: '/admin/users' });
+    expect(await heading()).toBe('Access Denied');
+    expect(
+      screen.getByText('You do not have permission to access this page. Admin privileges are required.'),
+    ).toBeTruthy();
+  });
+
+  it('/admin pages send a signed-out visitor to /auth', async () => {
+    renderWithApp(undefined, { user: null, path: '/admin' });
+    expect(await heading()).toBe('Sign in or create an account');
+  });
+
+  it.each([
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/company-discovery', 'Company Discovery'],
+    ['/admin/discovered-companies', 'Discovered Companies'],
+    ['/admin/ats-sources', 'ATS Sources'],
+    ['/admin/users', 'Users'],
+    ['/admin/analytics', 'Analytics'],
+    ['/admin/export', 'Data Export'],
+    ['/admin/nope', 'Page not found'],
+  ])('admin sees %s', async (path, title) => {
+    renderWithApp(undefined, { user: anAdmin, path });
+    expect(await heading()).toBe(title);
+  });
+});
