@@ -1,5 +1,6 @@
 import type { Projection } from '@jobs/projections';
 import type { SearchIndex } from '@jobs/contracts';
+import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
 
 export interface ReadModelDeps {
   search: SearchIndex;
@@ -9,5 +10,5 @@ export interface ReadModelDeps {
  * Every projection the runner maintains. A new read model adds one line here.
  */
 export function allProjections(_deps: ReadModelDeps): Projection[] {
-  return [];
+  return [ingestionSourcesProjection()];
 }
