@@ -52,6 +52,8 @@ export interface JobSearchQuery {
   industry?: string;
   /** true: remote or hybrid ("Remote & Hybrid"); false: on-site only. */
   isRemote?: boolean;
+  /** ISO date-time: only documents with datePosted at or after it (the feed's `duration`). */
+  postedAfter?: string;
   /** 'relevance' only means something with text; without text it is datePosted desc. */
   sortBy: JobSearchSortBy;
   sortOrder: 'asc' | 'desc';

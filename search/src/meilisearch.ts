@@ -49,6 +49,7 @@ export const MEILI_SETTINGS: Settings = {
     'isWorldwide',
     'salaryLo',
     'salaryHi',
+    'datePostedTs',
     // facets for suggestions (facet search)
     'title',
     'company',
@@ -120,6 +121,7 @@ export function buildFilter(q: JobSearchQuery, useContains: boolean): string | u
     clauses.push(`salaryHi >= ${Number(q.salaryUsd.min)}`);
     if (q.salaryUsd.max !== null) clauses.push(`salaryLo <= ${Number(q.salaryUsd.max)}`);
   }
+  if (q.postedAfter) clauses.push(`datePostedTs >= ${new Date(q.postedAfter).getTime()}`);
   return clauses.length ? clauses.join(' AND ') : undefined;
 }
 

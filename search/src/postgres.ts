@@ -137,6 +137,7 @@ function addFilters(c: Conditions, q: JobSearchQuery): void {
     c.add(`salary_hi >= ${c.param(q.salaryUsd.min)}`);
     if (q.salaryUsd.max !== null) c.add(`salary_lo <= ${c.param(q.salaryUsd.max)}`);
   }
+  if (q.postedAfter) c.add(`date_posted >= ${c.param(q.postedAfter)}::timestamptz`);
 }
 
 /** SQL that escapes LIKE wildcards in a text parameter. */
