@@ -46,7 +46,7 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
   const runner = createProjectionRunner({
     store,
     pool: db.pool,
-    projections: allProjections({ search }),
+    projections: allProjections({ search, store }),
     logger: logger.child({ component: 'projections' }),
   });
   await runner.migrate();

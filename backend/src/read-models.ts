@@ -1,14 +1,22 @@
 import type { Projection } from '@jobs/projections';
-import type { SearchIndex } from '@jobs/contracts';
+import type { EventStore, SearchIndex } from '@jobs/contracts';
+import { jobsProjection } from '@jobs/projections/jobs/index';
+import { searchIndexProjection } from '@jobs/search/projection';
 import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
 
 export interface ReadModelDeps {
   search: SearchIndex;
+  /** Projections that need a job's earlier events (the search index) read its stream. */
+  store: EventStore;
 }
 
 /**
  * Every projection the runner maintains. A new read model adds one line here.
  */
-export function allProjections(_deps: ReadModelDeps): Projection[] {
-  return [ingestionSourcesProjection()];
+export function allProjections(deps: ReadModelDeps): Projection[] {
+  return [
+    ingestionSourcesProjection(),
+    jobsProjection(),
+    searchIndexProjection({ index: deps.search, store: deps.store }),
+  ];
 }

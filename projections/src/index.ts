@@ -11,3 +11,4 @@ export {
   type RebuildProgress,
 } from './runner';
 export { LostLockError, readCheckpoints, type CheckpointRow } from './checkpoints';
+export * from './jobs';

@@ -206,7 +206,12 @@ async function touchCompany(
   );
 }
 
-async function moveCompanyCounts(tx: pg.PoolClient, slug: string, live: number, total: number): Promise<void> {
+async function moveCompanyCounts(
+  tx: pg.PoolClient,
+  slug: string,
+  live: number,
+  total: number,
+): Promise<void> {
   if (live === 0 && total === 0) return;
   await tx.query(
     `update companies set live_job_count = greatest(0, live_job_count + $2), total_job_count = greatest(0, total_job_count + $3)
@@ -255,7 +260,12 @@ async function onContent(
   if (!row || row.revision >= event.revision) return;
   const content = contentColumns(data.job);
   const at = eventTime(event);
-  const set: Record<string, unknown> = { ...content, content_hash: data.contentHash, revision: event.revision, updated_at: at };
+  const set: Record<string, unknown> = {
+    ...content,
+    content_hash: data.contentHash,
+    revision: event.revision,
+    updated_at: at,
+  };
   if (relive) Object.assign(set, { status: 'live', removal_reason: null, removed_at: null });
   const names = Object.keys(set);
   await tx.query(`update jobs set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} where job_id = $1`, [
@@ -289,7 +299,11 @@ async function onRemoved(event: RecordedEvent, data: JobRemoved, tx: pg.PoolClie
   }
 }
 
-async function onCompanyProfile(event: RecordedEvent, data: CompanyProfileUpdated, tx: pg.PoolClient): Promise<void> {
+async function onCompanyProfile(
+  event: RecordedEvent,
+  data: CompanyProfileUpdated,
+  tx: pg.PoolClient,
+): Promise<void> {
   await tx.query(
     `insert into companies (slug, name, description, description_source, size, founded, industry, website, logo,
                             has_profile, profile_revision, updated_at)

@@ -46,7 +46,11 @@ const PERIODS_PER_YEAR: Record<SalaryPeriod, number> = {
 };
 
 /** An amount in USD per year, rounded; null when the currency is unknown. No currency means USD. */
-export function toUsdPerYear(amount: number | null, currency: string | null, period: SalaryPeriod | null): number | null {
+export function toUsdPerYear(
+  amount: number | null,
+  currency: string | null,
+  period: SalaryPeriod | null,
+): number | null {
   if (amount === null || !Number.isFinite(amount)) return null;
   const rate = USD_PER_UNIT[(currency ?? 'USD').toUpperCase()];
   if (rate === undefined) return null;

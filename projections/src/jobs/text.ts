@@ -31,7 +31,8 @@ function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK_TAGS = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
+const BLOCK_TAGS =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
 
 /** The text lines of an HTML fragment: one per block, whitespace collapsed, empty lines dropped. */
 export function htmlToLines(html: string): string[] {
@@ -56,7 +57,10 @@ export function truncate(text: string, max: number, ellipsis = '\u2026'): string
   const room = max - ellipsis.length;
   const cut = text.slice(0, room + 1);
   const space = cut.lastIndexOf(' ');
-  const head = (space > room * 0.6 ? cut.slice(0, space) : cut.slice(0, room)).replace(/[\s,;:.\u2013\u2014-]+$/, '');
+  const head = (space > room * 0.6 ? cut.slice(0, space) : cut.slice(0, room)).replace(
+    /[\s,;:.\u2013\u2014-]+$/,
+    '',
+  );
   return head + ellipsis;
 }
 
@@ -67,7 +71,8 @@ function isHeading(line: string): boolean {
 
 const RESPONSIBILITIES =
   /^(key |main |your |core )?(responsibilities|duties|what you('| wi)ll (do|be doing)|what you will do|in this role|the role|about the role|your role|role overview|the job|about the job|job description|the position|about the position|what we('re| are) looking for|the opportunity|your mission|your impact)\b/i;
-const BOILERPLATE = /^(about (us|the company|the team)|who we are|our (company|story|mission)|company (overview|description)|about [A-Z])/i;
+const BOILERPLATE =
+  /^(about (us|the company|the team)|who we are|our (company|story|mission)|company (overview|description)|about [A-Z])/i;
 
 /** The length of the feed's description excerpt (spec section 2, Feed). */
 export const EXCERPT_LENGTH = 200;

@@ -1,0 +1,150 @@
+import type {
+  EventStore,
+  JobContent,
+  JobPosted,
+  JobRemoved,
+  JobReposted,
+  JobSearchDocument,
+  JobUpdated,
+  RecordedEvent,
+  SearchIndex,
+} from '@jobs/contracts';
+import type { ExternalProjection } from '@jobs/projections';
+import { excerptOf, htmlToText, toUsdPerYear } from '@jobs/projections/jobs/index';
+
+export const SEARCH_INDEX_PROJECTION = 'search-index';
+
+/** What a document needs beyond the content: fixed when the job is first posted. */
+interface JobIdentity {
+  publicId: number;
+  slug: string;
+  source: string;
+  removed: boolean;
+}
+
+const DESCRIPTION_TEXT_LENGTH = 2000;
+const IDENTITY_CACHE_SIZE = 50_000;
+
+export function toSearchDocument(
+  jobId: string,
+  identity: Omit<JobIdentity, 'removed'>,
+  job: JobContent,
+): JobSearchDocument {
+  return {
+    id: jobId,
+    publicId: identity.publicId,
+    slug: identity.slug,
+    title: job.title,
+    company: job.company,
+    companyLogo: job.companyLogo,
+    location: job.location,
+    country: job.country,
+    continent: job.continent,
+    isRemote: job.isRemote,
+    isHybrid: job.isHybrid,
+    type: job.type,
+    experienceLevel: job.experienceLevel,
+    industry: job.industry,
+    salary: job.salary,
+    salaryMinUsd: toUsdPerYear(job.salaryMin, job.salaryCurrency, job.salaryPeriod),
+    salaryMaxUsd: toUsdPerYear(job.salaryMax, job.salaryCurrency, job.salaryPeriod),
+    skills: job.skills,
+    descriptionText: htmlToText(job.description, DESCRIPTION_TEXT_LENGTH),
+    excerpt: excerptOf(job.description),
+    datePosted: new Date(job.datePosted).toISOString(),
+    source: identity.source,
+  };
+}
+
+/**
+ * Keeps the search index in step with the job events: JobPosted, JobUpdated and JobReposted upsert the
+ * job's document, JobRemoved deletes it. JobUpdated and JobReposted carry the content but not the public
+ * id, slug and source, which JobPosted fixed; those come from a bounded cache filled as events pass, and
+ * on a miss (after a restart) from the job's stream read up to the event being applied.
+ * A batch collapses to the last operation per job: one upsert call and one remove call.
+ */
+export function searchIndexProjection(deps: {
+  index: SearchIndex;
+  store: Pick<EventStore, 'readStream'>;
+}): ExternalProjection {
+  const identities = new Map<string, JobIdentity>();
+
+  function remember(jobId: string, identity: JobIdentity) {
+    identities.delete(jobId);
+    identities.set(jobId, identity);
+    if (identities.size > IDENTITY_CACHE_SIZE) {
+      const oldest = identities.keys().next().value;
+      if (oldest !== undefined) identities.delete(oldest);
+    }
+  }
+
+  /** The job's identity and status just before `event`, folded from its stream. */
+  async function identityBefore(event: RecordedEvent, jobId: string): Promise<JobIdentity | null> {
+    const cached = identities.get(jobId);
+    if (cached) return cached;
+    if (event.revision === 0) return null;
+    const history = await deps.store.readStream(event.streamId, { maxCount: event.revision });
+    const posted = history.find((e) => e.type === 'JobPosted');
+    if (!posted) return null;
+    const d = posted.data as JobPosted;
+    let removed = false;
+    for (const e of history) {
+      if (e.type === 'JobRemoved') removed = true;
+      else if (e.type === 'JobReposted') removed = false;
+    }
+    return { publicId: d.publicId, slug: d.slug, source: d.source, removed };
+  }
+
+  return {
+    kind: 'external',
+    name: SEARCH_INDEX_PROJECTION,
+    eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'],
+    async setup() {
+      await deps.index.ensureReady();
+    },
+    async reset() {
+      identities.clear();
+      await deps.index.clear();
+    },
+    async handleBatch(events) {
+      // The last operation per job wins: a document to upsert, or null to remove.
+      const ops = new Map<string, JobSearchDocument | null>();
+      for (const event of events) {
+        switch (event.type) {
+          case 'JobPosted': {
+            const d = event.data as JobPosted;
+            const identity = { publicId: d.publicId, slug: d.slug, source: d.source, removed: false };
+            remember(d.jobId, identity);
+            ops.set(d.jobId, toSearchDocument(d.jobId, identity, d.job));
+            break;
+          }
+          case 'JobUpdated':
+          case 'JobReposted': {
+            const d = event.data as JobUpdated | JobReposted;
+            const before = await identityBefore(event, d.jobId);
+            if (!before) break; // no JobPosted: nothing to show
+            const identity = { ...before, removed: event.type === 'JobUpdated' ? before.removed : false };
+            remember(d.jobId, identity);
+            // An update to a removed job changes nothing that is searchable.
+            if (!identity.removed) ops.set(d.jobId, toSearchDocument(d.jobId, identity, d.job));
+            break;
+          }
+          case 'JobRemoved': {
+            const d = event.data as JobRemoved;
+            const before = identities.get(d.jobId);
+            if (before) remember(d.jobId, { ...before, removed: true });
+            else identities.delete(d.jobId);
+            ops.set(d.jobId, null);
+            break;
+          }
+          default:
+            break;
+        }
+      }
+      const upserts = [...ops.values()].filter((doc): doc is JobSearchDocument => doc !== null);
+      const removals = [...ops.entries()].filter(([, doc]) => doc === null).map(([id]) => id);
+      if (upserts.length) await deps.index.upsert(upserts);
+      if (removals.length) await deps.index.remove(removals);
+    },
+  };
+}
