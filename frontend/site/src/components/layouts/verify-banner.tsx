@@ -12,10 +12,7 @@ export function VerifyEmailBanner() {
           <MailWarning aria-hidden="true" className="h-4 w-4" />
           Please verify your email to access all features
         </p>
-        <Link
-          to={paths.verifyEmail.getHref()}
-          className={buttonClasses({ size: 'sm', className: 'bg-amber-700 hover:bg-amber-800' })}
-        >
+        <Link to={paths.verifyEmail.getHref()} className={buttonClasses({ size: 'sm', variant: 'warning' })}>
           Verify Email
         </Link>
       </div>

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'success';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'success' | 'warning';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -14,6 +15,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   destructive: 'bg-red-600 text-white hover:bg-red-700',
   success: 'bg-green-700 text-white hover:bg-green-800',
+  warning: 'bg-amber-700 text-white hover:bg-amber-800',
 };
 
 const sizes: Record<ButtonSize, string> = {

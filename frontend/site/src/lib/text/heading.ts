@@ -1,0 +1,66 @@
+/** The filters that change what the feed lists, as the heading reads them. */
+export interface HeadingFilters {
+  title?: string;
+  location?: string;
+  experienceLevel?: string;
+  type?: string;
+  salary?: string;
+  industry?: string;
+  isRemote?: boolean;
+}
+
+const EXPERIENCE_WORDS: Record<string, string> = {
+  Entry: 'Entry Level',
+  'Mid-level': 'Mid Level',
+};
+
+function capitalise(words: string): string {
+  return words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+function locationWords(location: string): string {
+  // 'All Europe' reads as 'Europe'; 'Remote (Worldwide)' and 'Remote in Europe' read as they are.
+  const all = /^all (.+)$/i.exec(location);
+  return all?.[1] ?? location;
+}
+
+/**
+ * The words the filters add to the heading, in reading order:
+ * 'Remote & Hybrid Senior Full Time Marketing React Europe $80k-120k'.
+ */
+export function filterWords(filters: HeadingFilters): string {
+  const words: string[] = [];
+  if (filters.isRemote === true) words.push('Remote & Hybrid');
+  if (filters.isRemote === false) words.push('On-site');
+  const push = (value: string | undefined, read: (v: string) => string = (v) => v) => {
+    const trimmed = value?.trim().replace(/\s+/g, ' ');
+    if (trimmed) words.push(read(trimmed));
+  };
+  push(filters.experienceLevel, (v) => EXPERIENCE_WORDS[v] ?? v);
+  push(filters.type);
+  push(filters.industry);
+  push(filters.title, capitalise);
+  push(filters.location, locationWords);
+  push(filters.salary, (v) => `$${v}`);
+  return words.join(' ');
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/**
+ * The feed heading (spec section 2, Feed): '{n} Remote & Hybrid Jobs' from the total count, or
+ * '{total} {filters} Jobs' when filtered. Null while the number it needs is unknown.
+ */
+export function feedHeading(input: {
+  filters: HeadingFilters;
+  /** GET /api/jobs/count's total. */
+  totalCount: number | undefined;
+  /** The filtered feed's totalJobs. */
+  filteredTotal: number | undefined;
+}): string | null {
+  const words = filterWords(input.filters);
+  if (!words) return input.totalCount === undefined ? null : `${count(input.totalCount)} Remote & Hybrid Jobs`;
+  return input.filteredTotal === undefined ? null : `${count(input.filteredTotal)} ${words} Jobs`;
+}
