@@ -1,8 +1,9 @@
 import type { Feature } from '../http/app';
+import { seoFeature } from './seo/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [];
+  return [seoFeature()];
 }
