@@ -54,6 +54,12 @@ export interface AppendResult {
   position: Position;
 }
 
+export interface StreamAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   fromRevision?: number;
   maxCount?: number;
@@ -80,6 +86,13 @@ export interface AllSubscription extends AsyncIterable<RecordedEvent> {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Optional: appends to several streams in one atomic step (all or nothing), each with its own
+   * expected revision; events already stored (by id) are skipped as in `append`. Results follow the
+   * input order. Bulk ingestion uses it to pay one commit per batch instead of one per job; callers
+   * fall back to `append` per stream when an adapter lacks it.
+   */
+  appendMany?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Throws StreamNotFoundError when the stream has no events. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

@@ -11,6 +11,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '@jobs/contracts/eventstore';
 
@@ -242,6 +243,100 @@ export async function createPostgresEventStore(
     }
   }
 
+  /** Several streams in one transaction: one lock and one commit for a whole ingestion batch. */
+  async function appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    const streams = new Set<string>();
+    for (const a of appends) {
+      if (a.events.length === 0) throw new TypeError(`appendMany: no events for ${a.streamId}`);
+      if (streams.has(a.streamId)) throw new TypeError(`appendMany: stream ${a.streamId} given twice`);
+      streams.add(a.streamId);
+    }
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      try {
+        await client.query('select pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+        const existing = await client.query<{ event_id: string; revision: number; global_position: number }>(
+          'select event_id, revision, global_position from events where event_id = any($1::uuid[])',
+          [appends.flatMap((a) => a.events.map((e) => e.id))],
+        );
+        const known = new Map(existing.rows.map((r) => [r.event_id.toLowerCase(), r]));
+        const heads = await client.query<{ stream_id: string; revision: number }>(
+          'select stream_id, max(revision) as revision from events where stream_id = any($1::text[]) group by stream_id',
+          [[...streams]],
+        );
+        const current = new Map(heads.rows.map((r) => [r.stream_id, r.revision]));
+        const head = await client.query<{ position: number | null }>(
+          'select max(global_position) as position from events',
+        );
+        let position = head.rows[0]?.position ?? 0;
+
+        const rows = {
+          positions: [] as number[],
+          streams: [] as string[],
+          revisions: [] as number[],
+          ids: [] as string[],
+          types: [] as string[],
+          data: [] as string[],
+          metadata: [] as string[],
+        };
+        const results: AppendResult[] = [];
+        for (const a of appends) {
+          const fresh = a.events.filter((e) => !known.has(e.id.toLowerCase()));
+          if (fresh.length === 0) {
+            // A retried append: answer what the first one answered.
+            const last = a.events
+              .map((e) => known.get(e.id.toLowerCase())!)
+              .reduce((x, y) => (y.global_position > x.global_position ? y : x));
+            results.push({ nextRevision: last.revision, position: toPosition(last.global_position) });
+            continue;
+          }
+          const revision = current.get(a.streamId) ?? null;
+          checkExpected(a.streamId, a.expectedRevision, revision);
+          let next = (revision ?? -1) + 1;
+          for (const e of fresh) {
+            position += 1;
+            rows.positions.push(position);
+            rows.streams.push(a.streamId);
+            rows.revisions.push(next++);
+            rows.ids.push(e.id);
+            rows.types.push(e.type);
+            rows.data.push(JSON.stringify(e.data ?? null));
+            rows.metadata.push(JSON.stringify(e.metadata));
+          }
+          results.push({ nextRevision: next - 1, position: toPosition(position) });
+        }
+        if (rows.ids.length > 0) {
+          await client.query(
+            `insert into events (global_position, stream_id, revision, event_id, type, data, metadata)
+             select e.position, e.stream_id, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb
+             from unnest($1::bigint[], $2::text[], $3::int[], $4::uuid[], $5::text[], $6::text[], $7::text[])
+               as e(position, stream_id, revision, id, type, data, metadata)`,
+            [rows.positions, rows.streams, rows.revisions, rows.ids, rows.types, rows.data, rows.metadata],
+          );
+          if (notify) await client.query('select pg_notify($1, $2)', [CHANNEL, String(position)]);
+        }
+        await client.query('commit');
+        return results;
+      } catch (err) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        if (isUniqueViolation(err))
+          throw new WrongExpectedVersionError(
+            appends[0]!.streamId,
+            appends[0]!.expectedRevision,
+            'no_stream',
+          );
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
   async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await pool.query<EventRow>(
       `select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision limit $3`,
@@ -352,6 +447,7 @@ export async function createPostgresEventStore(
   return {
     kind: 'postgres',
     append,
+    appendMany,
     readStream,
     readAll,
     subscribeToAll,

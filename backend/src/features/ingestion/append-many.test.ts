@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WrongExpectedVersionError, type EventStore, type NewEvent } from '@jobs/contracts/eventstore';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db';
+import { createPostgresEventStore, migratePostgresEventStore } from '../../eventstore/postgres';
+
+// appendMany is what gives bulk ingestion one commit per batch; these pin the guarantees it relies on.
+let db: TestDatabase;
+let store: EventStore;
+
+const event = (type = 'ThingHappened'): NewEvent => ({
+  id: crypto.randomUUID(),
+  type,
+  data: { n: Math.random() },
+  metadata: { actor: 'test', at: new Date().toISOString() },
+});
+
+beforeAll(async () => {
+  db = await createTestDatabase('appendmany');
+  await migratePostgresEventStore(db.pool);
+  store = await createPostgresEventStore(db.pool);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+describe('PostgreSQL appendMany', () => {
+  it('appends to several streams at consecutive positions, answering per stream in input order', async () => {
+    await store.append('m-b', [event()], { expectedRevision: 'no_stream' });
+    const results = await store.appendMany!([
+      { streamId: 'm-a', events: [event(), event()], expectedRevision: 'no_stream' },
+      { streamId: 'm-b', events: [event()], expectedRevision: 0 },
+    ]);
+    expect(results.map((r) => r.nextRevision)).toEqual([1, 1]);
+    expect(results[1]!.position.commit).toBe(results[0]!.position.commit + 1);
+    expect((await store.readStream('m-a')).map((e) => e.revision)).toEqual([0, 1]);
+  });
+
+  it('appends nothing when one stream is not at its expected revision', async () => {
+    const head = await store.headPosition();
+    await expect(
+      store.appendMany!([
+        { streamId: 'm-c', events: [event()], expectedRevision: 'no_stream' },
+        { streamId: 'm-a', events: [event()], expectedRevision: 0 },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.headPosition()).toEqual(head);
+    await expect(store.readStream('m-c')).rejects.toThrow();
+  });
+
+  it('is a no-op for events already stored, answering the original positions', async () => {
+    const e = event();
+    const first = await store.appendMany!([{ streamId: 'm-d', events: [e], expectedRevision: 'no_stream' }]);
+    const again = await store.appendMany!([{ streamId: 'm-d', events: [e], expectedRevision: 'no_stream' }]);
+    expect(again).toEqual(first);
+    expect(await store.readStream('m-d')).toHaveLength(1);
+  });
+
+  it('rejects a stream named twice', async () => {
+    await expect(
+      store.appendMany!([
+        { streamId: 'm-e', events: [event()], expectedRevision: 'no_stream' },
+        { streamId: 'm-e', events: [event()], expectedRevision: 0 },
+      ]),
+    ).rejects.toBeInstanceOf(TypeError);
+  });
+});
