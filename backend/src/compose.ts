@@ -9,6 +9,8 @@ import type { AppDeps } from './http/app';
 import { migrateRateLimits, RateLimiter } from './http/rate-limit';
 import { allFeatures } from './features';
 import { allProjections } from './read-models';
+import { buildAccountServices } from './features/auth/wiring';
+import type { Mailer } from './mail/mailer';
 
 /** Everything a process needs, wired once: the composition root for the server, CLIs and tests. */
 export interface Services {
@@ -19,6 +21,7 @@ export interface Services {
   search: SearchIndex;
   runner: ProjectionRunner;
   rateLimiter: RateLimiter;
+  mailer: Mailer;
   appDeps: AppDeps;
   /** Work to do once the HTTP server listens (e.g. seeding demo data through the ingestion API). */
   afterListen?: () => Promise<void>;
@@ -42,11 +45,13 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
   await search.ensureReady();
   await migrateRateLimits(db.pool);
   const rateLimiter = new RateLimiter(db.pool);
+  // Accounts: server secret, mailer, sessions, and the reactor that mails verification codes.
+  const accounts = await buildAccountServices({ config, logger, pool: db.pool, store });
 
   const runner = createProjectionRunner({
     store,
     pool: db.pool,
-    projections: allProjections({ search, store }),
+    projections: [...allProjections({ search, store }), ...accounts.reactors],
     logger: logger.child({ component: 'projections' }),
   });
   await runner.migrate();
@@ -62,6 +67,7 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
     projections: runner,
     rateLimiter,
     features: allFeatures(),
+    ...accounts.appDeps,
   };
 
   return {
@@ -72,10 +78,12 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
     search,
     runner,
     rateLimiter,
+    mailer: accounts.mailer,
     appDeps,
     async close() {
       await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
       await store.close().catch(() => undefined);
+      await accounts.mailer.close().catch(() => undefined);
       if (!options.database) await db.close();
     },
   };

@@ -2,6 +2,7 @@ import type { Projection } from '@jobs/projections';
 import type { EventStore, SearchIndex } from '@jobs/contracts';
 import { jobsProjection } from '@jobs/projections/jobs/index';
 import { searchIndexProjection } from '@jobs/search/projection';
+import { usersProjection } from '@jobs/projections/users/users';
 import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
 
 export interface ReadModelDeps {
@@ -16,6 +17,7 @@ export interface ReadModelDeps {
 export function allProjections(deps: ReadModelDeps): Projection[] {
   return [
     ingestionSourcesProjection(),
+    usersProjection(),
     jobsProjection(),
     searchIndexProjection({ index: deps.search, store: deps.store }),
   ];

@@ -1,9 +1,10 @@
 import type { Feature } from '../http/app';
+import { authFeature } from './auth/routes';
 import { seoFeature } from './seo/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [seoFeature()];
+  return [authFeature(), seoFeature()];
 }

@@ -6,6 +6,7 @@ import type { EventStore, Position, SearchIndex } from '@jobs/contracts';
 import type { RateLimiter } from './rate-limit';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import { jsonBody } from './body';
 import { accessLog, errorHandler, requestId, sameOrigin, securityHeaders } from './middleware';
 import { serveSite, type PageRenderer } from './site';
@@ -35,6 +36,12 @@ export interface AppDeps {
   projections?: ProjectionsPort;
   /** Feature modules add their routes here. */
   features?: Feature[];
+  /** Cookie sessions (features/auth/session.ts); built with the app, as koa-session extends its context. Runs before the router. */
+  session?: (app: Koa) => Koa.Middleware;
+  /** Outgoing mail: SMTP, or the development outbox. */
+  mailer?: Mailer;
+  /** The server secret (SESSION_SECRET or the development one): keys for cookies and verification codes derive from it. */
+  serverSecret?: string;
   renderers?: PageRenderer[];
   siteDistDir?: string;
 }
@@ -74,6 +81,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(jsonBody());
+  if (deps.session) app.use(deps.session(app));
 
   const router = new Router();
   router.get('/healthz', async (ctx) => {

@@ -48,13 +48,17 @@ const migrations = [
   'create index if not exists users_registered_at_idx on users (registered_at desc)',
 ];
 
-async function update(tx: pg.PoolClient, event: RecordedEvent, set: string, values: unknown[]): Promise<void> {
+async function update(
+  tx: pg.PoolClient,
+  event: RecordedEvent,
+  set: string,
+  values: unknown[],
+): Promise<void> {
   const n = values.length;
-  await tx.query(`update users set ${set}, revision = $${n + 1} where id = $${n + 2} and revision < $${n + 1}`, [
-    ...values,
-    event.revision,
-    event.streamId.slice('user-'.length),
-  ]);
+  await tx.query(
+    `update users set ${set}, revision = $${n + 1} where id = $${n + 2} and revision < $${n + 1}`,
+    [...values, event.revision, event.streamId.slice('user-'.length)],
+  );
 }
 
 export function usersProjection(): SqlProjection {
@@ -72,7 +76,16 @@ export function usersProjection(): SqlProjection {
           await tx.query(
             `insert into users (id, username, email, first_name, last_name, password_hash, registered_at, revision)
              values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-            [d.userId, d.username, d.email, d.firstName, d.lastName, d.passwordHash, d.registeredAt, recorded.revision],
+            [
+              d.userId,
+              d.username,
+              d.email,
+              d.firstName,
+              d.lastName,
+              d.passwordHash,
+              d.registeredAt,
+              recorded.revision,
+            ],
           );
           return;
         }
@@ -98,7 +111,10 @@ export function usersProjection(): SqlProjection {
         case 'PasswordChanged':
           return update(tx, recorded, 'password_hash = $1', [event.data.passwordHash]);
         case 'ProfileUpdated':
-          return update(tx, recorded, 'first_name = $1, last_name = $2', [event.data.firstName, event.data.lastName]);
+          return update(tx, recorded, 'first_name = $1, last_name = $2', [
+            event.data.firstName,
+            event.data.lastName,
+          ]);
         default: {
           const unexpected: never = event;
           throw new Error(`users projection: unexpected event ${JSON.stringify(unexpected)}`);

@@ -1,0 +1,12 @@
+import type { RateLimitRule } from '../../http/rate-limit';
+
+/** Account rate limits, shared by every API instance (PostgreSQL). */
+export const LIMITS = {
+  loginPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
+  registerPerIp: { name: 'register:ip', limit: 10, windowSeconds: 60 * 60 },
+  verifyPerUser: { name: 'verify:user', limit: 10, windowSeconds: 15 * 60 },
+  resendPerMinute: { name: 'resend:user:minute', limit: 1, windowSeconds: 60 },
+  resendPerHour: { name: 'resend:user:hour', limit: 5, windowSeconds: 60 * 60 },
+  passwordChangePerUser: { name: 'password:user', limit: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
