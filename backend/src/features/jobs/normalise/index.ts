@@ -1,0 +1,135 @@
+/**
+ * From what a bot sends to the job content events carry: every field cleaned, inferred where the
+ * ATS is silent, and the description sanitised.
+ */
+import crypto from 'node:crypto';
+import type { IngestItemPosted, JobContent } from '@jobs/contracts';
+import { employmentType } from './employment-type';
+import { experienceLevel } from './experience';
+import { industryFor } from './industry';
+import { resolvePlace } from './places';
+import { normaliseSalary } from './salary';
+import { sanitiseHtml } from './sanitise';
+import { extractSkills } from './skills';
+import { cleanText, htmlToText } from './text';
+import { detectWorkplace } from './workplace';
+
+export { sanitiseHtml } from './sanitise';
+export { cleanText, decodeEntities, foldAscii, htmlToText } from './text';
+export { detectWorkplace, isWorldwideLocation } from './workplace';
+export {
+  CONTINENTS,
+  COUNTRIES,
+  countryByCode,
+  countryByName,
+  guessCountryForJsonLd,
+  JSON_LD_COUNTRIES,
+  placeLabel,
+  resolvePlace,
+} from './places';
+export { experienceLevel } from './experience';
+export { employmentType, jsonLdEmploymentType, parseEmploymentType } from './employment-type';
+export {
+  formatSalary,
+  normaliseSalary,
+  parseSalaryText,
+  salaryMatchesRange,
+  salaryRangeBounds,
+  SALARY_RANGES,
+  toUsdPerYear,
+  USD_PER_UNIT,
+} from './salary';
+export { canonicalSkill, extractSkills, findSkills, MAX_SKILLS } from './skills';
+export { industryFor } from './industry';
+
+function optional(text: string | null | undefined): string | null {
+  const cleaned = text ? cleanText(text) : '';
+  return cleaned || null;
+}
+
+/** 'acme.com' → 'https://acme.com'; anything that is not an http(s) URL → null. */
+function websiteUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/+/, '')}`;
+  try {
+    const url = new URL(withScheme);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function postedAt(value: string | null | undefined, now: Date): string {
+  if (!value) return now.toISOString();
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return now.toISOString();
+  // An ATS clock ahead of ours must not push a job to the top of the feed for days.
+  return (date > now ? now : date).toISOString();
+}
+
+export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): JobContent {
+  const title = cleanText(item.title);
+  const company = cleanText(item.company);
+  const description = sanitiseHtml(item.descriptionHtml);
+  const text = htmlToText(description);
+  const workplace = detectWorkplace({
+    workplace: item.workplace,
+    location: item.location,
+    title,
+    description: text,
+  });
+  const location =
+    optional(item.location) ?? (workplace.workplace === 'remote' ? 'Worldwide' : 'Not specified');
+  const place = resolvePlace(location);
+  const department = optional(item.department);
+  const salary = normaliseSalary(item);
+  return {
+    title,
+    company,
+    companyLogo: item.companyLogo?.trim() || null,
+    companyDescription: item.companyDescription ? sanitiseHtml(item.companyDescription) || null : null,
+    companyWebsite: websiteUrl(item.companyWebsite),
+    companySize: optional(item.companySize),
+    location,
+    ...workplace,
+    country: place.country,
+    countryName: place.countryName,
+    continent: place.continent,
+    type: employmentType({ ats: item.employmentType, title, description: text }),
+    experienceLevel: experienceLevel({ ats: item.experienceLevel, title, description: text }),
+    industry: industryFor({ ats: item.industry, department, title }),
+    department,
+    salary: salary.text,
+    salaryMin: salary.min,
+    salaryMax: salary.max,
+    salaryCurrency: salary.currency,
+    salaryPeriod: salary.period,
+    skills: extractSkills({ ats: item.skills, title, description: text }),
+    description,
+    datePosted: postedAt(item.datePosted, now),
+    applicationUrl: item.applicationUrl,
+    sourceUrl: item.sourceUrl ?? null,
+  };
+}
+
+/** Fields left out of the content hash: datePosted defaults to the time of ingestion when the ATS has none, so it would change on every pull. */
+export const UNHASHED_FIELDS: readonly (keyof JobContent)[] = ['datePosted'];
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** sha256 (hex) of the canonical JSON of what a visitor sees, so re-ingesting an unchanged job is a no-op. */
+export function contentHash(content: JobContent): string {
+  const hashed: Record<string, unknown> = { ...content };
+  for (const field of UNHASHED_FIELDS) delete hashed[field];
+  return crypto.createHash('sha256').update(canonical(hashed)).digest('hex');
+}
