@@ -14,26 +14,25 @@ import {
 /** Serialises writers, so the suggestion counts read-modify-write of two concurrent batches cannot interleave. */
 const WRITE_LOCK = 7_424_002;
 
-const TSV_SQL = `
+const HEAD_TSV_SQL = `
   setweight(to_tsvector('simple', d.title_words), 'A') ||
   setweight(to_tsvector('simple', d.company_skill_words), 'B') ||
-  setweight(to_tsvector('simple', d.location_words), 'C') ||
-  setweight(to_tsvector('simple', d.description_words), 'D')`;
+  setweight(to_tsvector('simple', d.location_words), 'C')`;
 
 const UPSERT_SQL = `
   insert into job_search (
     id, public_id, slug, title, company, company_logo, location, country, continent, is_remote, is_hybrid, type,
-    experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, description_text, excerpt, date_posted,
-    source, suggest_keys, tsv)
+    experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, date_posted, source, suggest_keys,
+    head_tsv, tsv)
   select d.id, d.public_id, d.slug, d.title, d.company, d.company_logo, d.location, d.country, d.continent, d.is_remote,
     d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
-    array(select jsonb_array_elements_text(d.skills)), d.description_text, d.excerpt, d.date_posted, d.source,
-    array(select jsonb_array_elements_text(d.suggest_keys)), ${TSV_SQL}
+    array(select jsonb_array_elements_text(d.skills)), d.date_posted, d.source,
+    array(select jsonb_array_elements_text(d.suggest_keys)), ${HEAD_TSV_SQL},
+    ${HEAD_TSV_SQL} || setweight(to_tsvector('simple', d.description_words), 'D')
   from jsonb_to_recordset($1::jsonb) as d(
     id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
     continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
-    salary_min_usd double precision, salary_max_usd double precision, skills jsonb, description_text text,
-    excerpt text, date_posted timestamptz, source text, suggest_keys jsonb, title_words text,
+    salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, suggest_keys jsonb, title_words text,
     company_skill_words text, location_words text, description_words text)
   on conflict (id) do update set
     public_id = excluded.public_id, slug = excluded.slug, title = excluded.title, company = excluded.company,
@@ -41,9 +40,8 @@ const UPSERT_SQL = `
     continent = excluded.continent, is_remote = excluded.is_remote, is_hybrid = excluded.is_hybrid,
     type = excluded.type, experience_level = excluded.experience_level, industry = excluded.industry,
     salary = excluded.salary, salary_min_usd = excluded.salary_min_usd, salary_max_usd = excluded.salary_max_usd,
-    skills = excluded.skills, description_text = excluded.description_text, excerpt = excluded.excerpt,
-    date_posted = excluded.date_posted, source = excluded.source, suggest_keys = excluded.suggest_keys,
-    tsv = excluded.tsv`;
+    skills = excluded.skills, date_posted = excluded.date_posted, source = excluded.source, suggest_keys = excluded.suggest_keys,
+    head_tsv = excluded.head_tsv, tsv = excluded.tsv`;
 
 /** Adds each delta to the term's count (inserting new terms), in key order so concurrent lockers agree. */
 const COUNT_TERMS_SQL = `
@@ -81,8 +79,6 @@ function documentRow(doc: JobSearchDocument) {
     salary_min_usd: doc.salaryMinUsd,
     salary_max_usd: doc.salaryMaxUsd,
     skills: doc.skills,
-    description_text: doc.descriptionText,
-    excerpt: doc.excerpt,
     date_posted: doc.datePosted,
     source: doc.source,
     suggest_keys: terms.map((t) => t.key),
@@ -173,20 +169,52 @@ function orderBy(q: JobSearchQuery, rankSql: string | null): string {
 }
 
 export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
-  async function pageAndCount(c: Conditions, order: string, q: JobSearchQuery): Promise<JobSearchResult> {
+  /**
+   * Runs one read. With `viaIndexes`, sequential scans are off for it: a text condition matching most rows looks
+   * cheapest as a sequential scan, but that detoasts every row's full tsvector, while the GIN bitmap needs no recheck
+   * and never reads it.
+   */
+  async function read<R extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[],
+    viaIndexes: boolean,
+  ): Promise<R[]> {
+    if (!viaIndexes) return (await pool.query<R>(sql, params)).rows;
+    const client = await pool.connect();
+    try {
+      await client.query('begin read only');
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<R>(sql, params);
+      await client.query('commit');
+      return rows;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function pageAndCount(
+    c: Conditions,
+    order: string,
+    q: JobSearchQuery,
+    viaIndexes = false,
+  ): Promise<JobSearchResult> {
     const { limit, offset } = paging(q);
     const where = c.where();
     const pageParams = [...c.params, limit, offset];
     const n = c.params.length;
     // Two connections at once: the page and the exact total cost one round trip, not two.
     const [page, count] = await Promise.all([
-      pool.query<{ id: string }>(
+      read<{ id: string }>(
         `select id from job_search ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
         pageParams,
+        viaIndexes,
       ),
-      pool.query<{ total: number }>(`select count(*)::int as total from job_search ${where}`, c.params),
+      read<{ total: number }>(`select count(*)::int as total from job_search ${where}`, c.params, viaIndexes),
     ]);
-    return { ids: page.rows.map((r) => r.id), total: count.rows[0]?.total ?? 0 };
+    return { ids: page.map((r) => r.id), total: count[0]?.total ?? 0 };
   }
 
   async function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
@@ -288,7 +316,12 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       const tsq = c.param(toTsQuery(words));
       c.add(`tsv @@ to_tsquery('simple', ${tsq})`);
       addFilters(c, q);
-      const found = await pageAndCount(c, orderBy(q, `ts_rank(tsv, to_tsquery('simple', ${tsq}))`), q);
+      const found = await pageAndCount(
+        c,
+        orderBy(q, `ts_rank(head_tsv, to_tsquery('simple', ${tsq}))`),
+        q,
+        true,
+      );
       if (found.total > 0) return found;
 
       // Typo tolerance: nothing matched the words, so look for titles or companies that contain something close.
