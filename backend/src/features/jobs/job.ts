@@ -1,0 +1,110 @@
+/**
+ * A job's stream `job-{jobId}`: identity (ids and slug, fixed when first posted), state and evolve.
+ */
+import crypto from 'node:crypto';
+import type { JobContent, JobEvent } from '@jobs/contracts';
+import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
+import { foldAscii } from './normalise/text';
+
+export const jobStreamId = (jobId: string): string => `job-${jobId}`;
+
+/** Name-based UUID of (source, externalId): the same ATS job always lands in the same stream. */
+export function jobIdFor(source: string, externalId: string): string {
+  return uuidFromName(JOBS_BOARD_NAMESPACE, `job:${source}:${externalId}`);
+}
+
+/**
+ * The public numeric id (/jobs/{id}): the first 6 bytes of sha256(jobId), halved to stay below 2^47
+ * (a safe JS integer and a PostgreSQL bigint). It is computed once, when the job is posted, and then
+ * carried in JobPosted, so a rebuild never renumbers. Two jobs could in principle share one (about
+ * a 1 in 3,000 chance across 100k jobs); the read model's unique index on it makes that visible.
+ */
+export function publicIdFor(jobId: string): number {
+  const digest = crypto.createHash('sha256').update(jobId).digest();
+  return Math.floor(digest.readUIntBE(0, 6) / 2) || 1;
+}
+
+export const MAX_SLUG_LENGTH = 90;
+const SUFFIX_LENGTH = 6;
+
+export function slugify(text: string): string {
+  return foldAscii(text)
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * 'senior-react-developer-acme-3f9a2c': title, company and 6 hex characters of the jobId, ASCII
+ * only, at most 90 characters (cut on a word). Set once, in JobPosted, and never changed.
+ */
+export function slugFor(title: string, company: string, jobId: string): string {
+  const suffix = jobId
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, SUFFIX_LENGTH)
+    .toLowerCase();
+  let words = slugify(`${title} ${company}`) || 'job';
+  const room = MAX_SLUG_LENGTH - suffix.length - 1;
+  if (words.length > room) {
+    const cut = words.slice(0, room + 1);
+    const lastDash = cut.lastIndexOf('-');
+    words = (lastDash > 0 ? cut.slice(0, lastDash) : cut.slice(0, room)).replace(/-+$/, '');
+  }
+  return `${words}-${suffix}`;
+}
+
+export interface JobIdentity {
+  jobId: string;
+  publicId: number;
+  slug: string;
+  source: string;
+  externalId: string;
+}
+
+export type JobState =
+  | { status: 'absent' }
+  | (JobIdentity & { status: 'live'; contentHash: string; job: JobContent })
+  | (JobIdentity & {
+      status: 'removed';
+      contentHash: string;
+      job: JobContent;
+      reason: string;
+      removedAt: string;
+    });
+
+export const initialState = (): JobState => ({ status: 'absent' });
+
+function identity(state: Exclude<JobState, { status: 'absent' }>): JobIdentity {
+  const { jobId, publicId, slug, source, externalId } = state;
+  return { jobId, publicId, slug, source, externalId };
+}
+
+export function evolve(state: JobState, event: JobEvent): JobState {
+  switch (event.type) {
+    case 'JobPosted': {
+      const { jobId, publicId, slug, source, externalId, contentHash, job } = event.data;
+      return { status: 'live', jobId, publicId, slug, source, externalId, contentHash, job };
+    }
+    case 'JobUpdated':
+      if (state.status === 'absent') return state;
+      return { ...state, contentHash: event.data.contentHash, job: event.data.job };
+    case 'JobRemoved':
+      if (state.status === 'absent') return state;
+      return {
+        ...identity(state),
+        status: 'removed',
+        contentHash: state.contentHash,
+        job: state.job,
+        reason: event.data.reason,
+        removedAt: event.data.removedAt,
+      };
+    case 'JobReposted':
+      if (state.status === 'absent') return state;
+      return { ...identity(state), status: 'live', contentHash: event.data.contentHash, job: event.data.job };
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown job event ${(unknown as { type: string }).type}`);
+    }
+  }
+}
