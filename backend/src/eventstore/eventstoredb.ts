@@ -167,6 +167,10 @@ export async function createEventStoreDbStore(connectionString: string): Promise
       if (e && !isSystemEvent(e)) push({ event: toRecorded(e, e.position) });
     });
     subscription.on('error', (error) => push({ error }));
+    // Ended by the server or the network, not by close(): fail the iteration so its owner can resubscribe.
+    subscription.on('close', () => {
+      if (!closed) push({ error: new Error('EventStoreDB subscription ended unexpectedly') });
+    });
 
     async function* run(): AsyncGenerator<RecordedEvent> {
       while (!closed) {

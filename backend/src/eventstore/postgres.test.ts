@@ -70,6 +70,15 @@ describe('PostgreSQL event store specifics', () => {
     await otherPool.end();
   });
 
+  it('skips the already stored events of a partly repeated batch', async () => {
+    const store = await createPostgresEventStore(db.pool);
+    const [a, b, c] = [event('A'), event('B'), event('C')];
+    await store.append('partial', [a, b], { expectedRevision: 'no_stream' });
+    const result = await store.append('partial', [b, c], { expectedRevision: 1 });
+    expect(result.nextRevision).toBe(2);
+    expect((await store.readStream('partial')).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+  });
+
   it('rejects an empty append', async () => {
     const store = await createPostgresEventStore(db.pool);
     await expect(store.append('empty', [], { expectedRevision: 'any' })).rejects.toBeInstanceOf(TypeError);
