@@ -1,0 +1,122 @@
+/**
+ * Server-rendered SEO for /jobs/{identifier}: title, meta, canonical (slug form), JobPosting and
+ * BreadcrumbList JSON-LD in the HTML itself, HTTP 410 for a removed job and 404 for an unknown one.
+ * The lookup goes to the client as `state.jobPage`, so the page renders without a round trip.
+ */
+import type Koa from 'koa';
+import type pg from 'pg';
+import type { PageRenderer, RenderedPage } from '../../http/site';
+import { findJob, type ApiJob } from '../jobs/queries';
+import { headTags, keywordList, plainSummary, SITE_NAME } from './head';
+import { absoluteLogoUrl, breadcrumbJsonLd, companyUrl, jobPostingJsonLd, jobUrl } from './json-ld';
+
+const JOB_PATH = /^\/jobs\/([^/]+)\/?$/;
+
+/** What the client reads from window.__INITIAL_STATE__.jobPage (frontend/site/src/features/job-page/api/initial-state.ts). */
+export type JobPageState =
+  | { identifier: string; status: 200; job: ApiJob }
+  | { identifier: string; status: 404 }
+  | {
+      identifier: string;
+      status: 410;
+      gone: { message: string; reason: string | null; removedAt: string | null; title: string };
+    };
+
+export interface SiteSeoDeps {
+  pool: pg.Pool;
+  publicUrl: string;
+}
+
+export function identifierOf(ctx: Koa.Context, pattern: RegExp): string | null {
+  const match = pattern.exec(ctx.path);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+async function salaryUsd(pool: pg.Pool, slug: string) {
+  const { rows } = await pool.query<{ salary_min_usd: number | null; salary_max_usd: number | null }>(
+    'select salary_min_usd, salary_max_usd from jobs where slug = $1',
+    [slug],
+  );
+  return { min: rows[0]?.salary_min_usd ?? null, max: rows[0]?.salary_max_usd ?? null };
+}
+
+function jobDescription(job: ApiJob): string {
+  const where =
+    job.isRemote && !job.isHybrid ? `Remote${job.location ? ` (${job.location})` : ''}` : job.location;
+  const lead = `${job.title} at ${job.company} – ${job.type}, ${where}.`;
+  return plainSummary(`${lead} ${job.excerpt || job.description}`, 160);
+}
+
+export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
+  return async (ctx): Promise<RenderedPage | null> => {
+    const identifier = identifierOf(ctx, JOB_PATH);
+    if (identifier === null) return null;
+    const found = identifier.length <= 300 ? await findJob(deps.pool, identifier) : null;
+
+    if (!found) {
+      const state: JobPageState = { identifier, status: 404 };
+      return {
+        status: 404,
+        title: `Job Not Found | ${SITE_NAME}`,
+        head: '<meta name="robots" content="noindex">',
+        state: { jobPage: state },
+      };
+    }
+    const { job } = found;
+    if (found.status === 'removed') {
+      const state: JobPageState = {
+        identifier,
+        status: 410,
+        gone: {
+          message: 'This job has been removed or has expired.',
+          reason: found.removalReason,
+          removedAt: found.removedAt,
+          title: job.title,
+        },
+      };
+      return {
+        status: 410,
+        title: `Job No Longer Available | ${SITE_NAME}`,
+        // No JobPosting for an expired job (Google: a 404/410 or no markup).
+        head: '<meta name="robots" content="noindex">',
+        state: { jobPage: state },
+      };
+    }
+
+    const salary = await salaryUsd(deps.pool, job.slug);
+    const canonical = jobUrl(deps.publicUrl, job.slug);
+    const title = `${job.title} at ${job.company} | ${SITE_NAME}`;
+    const head = headTags({
+      title,
+      description: jobDescription(job),
+      keywords: keywordList([
+        job.title,
+        job.company,
+        job.type,
+        job.experienceLevel,
+        job.industry,
+        job.location,
+        job.isRemote ? (job.isHybrid ? 'hybrid' : 'remote') : null,
+        ...job.skills,
+      ]),
+      canonical,
+      type: 'article',
+      image: absoluteLogoUrl(job.companyLogo, deps.publicUrl),
+      jsonLd: [
+        jobPostingJsonLd({ ...job, salaryMinUsd: salary.min, salaryMaxUsd: salary.max }, deps.publicUrl),
+        breadcrumbJsonLd([
+          { name: 'Home', url: `${deps.publicUrl}/` },
+          { name: job.company, url: companyUrl(deps.publicUrl, job.company) },
+          { name: job.title, url: canonical },
+        ]),
+      ],
+    });
+    const state: JobPageState = { identifier, status: 200, job };
+    return { status: 200, title, head, state: { jobPage: state } };
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * schema.org JSON-LD for the server-rendered job and company pages: a JobPosting with Google's required
+ * and recommended properties (ATS-FORMATS.md, Google for Jobs essentials; spec section 9) and a
+ * BreadcrumbList. Pure functions of the job and the site's public URL.
+ */
+import { jsonLdEmploymentType } from '../jobs/normalise/employment-type';
+import { guessCountryForJsonLd } from '../jobs/normalise/places';
+
+/** Spec section 9: structured job data is valid 30 days after datePosted. */
+export const VALID_DAYS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** What the JobPosting needs of a job: the public Job plus its salary in USD per year. */
+export interface JsonLdJob {
+  id: number;
+  slug: string;
+  title: string;
+  company: string;
+  companyLogo: string | null;
+  companyWebsite: string | null;
+  location: string;
+  isRemote: boolean;
+  isHybrid: boolean;
+  country: string | null;
+  type: string;
+  industry: string;
+  skills: string[];
+  /** Sanitised HTML: Google accepts HTML in description. */
+  description: string;
+  datePosted: string;
+  salaryMinUsd: number | null;
+  salaryMaxUsd: number | null;
+}
+
+export type JsonLd = Record<string, unknown>;
+
+/** `<` would let a string close the script tag; U+2028/9 break older JavaScript parsers. */
+export function jsonLdScript(data: JsonLd): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/ld+json">${json}</script>`;
+}
+
+/** A logo as an absolute URL: a full URL as given, a file name from the company-logos path (spec section 3). */
+export function absoluteLogoUrl(logo: string | null, publicUrl: string): string | null {
+  if (!logo) return null;
+  if (/^https?:\/\//i.test(logo)) return logo;
+  return `${publicUrl}/company-logos/${encodeURIComponent(logo.replace(/^\/+/, ''))}`;
+}
+
+export function jobUrl(publicUrl: string, slug: string): string {
+  return `${publicUrl}/jobs/${encodeURIComponent(slug)}`;
+}
+
+export function companyUrl(publicUrl: string, company: string): string {
+  return `${publicUrl}/companies/${encodeURIComponent(company)}`;
+}
+
+function validThrough(datePosted: string): string {
+  const posted = Date.parse(datePosted);
+  return new Date((Number.isFinite(posted) ? posted : Date.now()) + VALID_DAYS * DAY_MS).toISOString();
+}
+
+/** The town part of a location text ('Berlin, Germany' → 'Berlin'); null for 'Remote ...' or 'Worldwide'. */
+function locality(location: string): string | null {
+  const first = location.split(/[,;/|]/)[0]?.trim() ?? '';
+  if (!first || /\b(remote|worldwide|anywhere|global)\b/i.test(first)) return null;
+  return first;
+}
+
+function countryCode(job: JsonLdJob): string | null {
+  if (job.country) return job.country.toUpperCase();
+  const guess = guessCountryForJsonLd(job.location);
+  return guess === 'Global' ? null : guess;
+}
+
+/**
+ * Where the job is. Google: TELECOMMUTE only for 100% remote jobs, with applicantLocationRequirements
+ * naming the country applicants must be in; a job open to the whole world carries no requirement
+ * (omitting it is how "anywhere" is said). Hybrid and on-site jobs get a jobLocation with an address.
+ */
+function locationProperties(job: JsonLdJob): JsonLd {
+  if (job.isRemote && !job.isHybrid) {
+    const guess = guessCountryForJsonLd(job.location);
+    const country = guess !== 'Global' ? guess : job.country?.toUpperCase();
+    return {
+      jobLocationType: 'TELECOMMUTE',
+      ...(country ? { applicantLocationRequirements: { '@type': 'Country', name: country } } : {}),
+    };
+  }
+  const address: JsonLd = { '@type': 'PostalAddress' };
+  const town = locality(job.location);
+  if (town) address.addressLocality = town;
+  const country = countryCode(job);
+  if (country) address.addressCountry = country;
+  return { jobLocation: { '@type': 'Place', address } };
+}
+
+function baseSalary(job: JsonLdJob): JsonLd | null {
+  const min = job.salaryMinUsd ?? job.salaryMaxUsd;
+  const max = job.salaryMaxUsd ?? job.salaryMinUsd;
+  if (min === null || max === null || !(min > 0)) return null;
+  const value: JsonLd = { '@type': 'QuantitativeValue', unitText: 'YEAR' };
+  if (min === max) value.value = Math.round(min);
+  else Object.assign(value, { minValue: Math.round(min), maxValue: Math.round(max) });
+  return { '@type': 'MonetaryAmount', currency: 'USD', value };
+}
+
+export function jobPostingJsonLd(job: JsonLdJob, publicUrl: string): JsonLd {
+  const logo = absoluteLogoUrl(job.companyLogo, publicUrl);
+  const hiringOrganization: JsonLd = { '@type': 'Organization', name: job.company };
+  if (job.companyWebsite) hiringOrganization.sameAs = job.companyWebsite;
+  if (logo) hiringOrganization.logo = logo;
+  const salary = baseSalary(job);
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    datePosted: job.datePosted,
+    validThrough: validThrough(job.datePosted),
+    employmentType: jsonLdEmploymentType(job.type),
+    hiringOrganization,
+    ...locationProperties(job),
+    ...(salary ? { baseSalary: salary } : {}),
+    identifier: { '@type': 'PropertyValue', name: job.company, value: String(job.id) },
+    directApply: false,
+    url: jobUrl(publicUrl, job.slug),
+    industry: job.industry,
+    ...(job.skills.length ? { skills: job.skills.join(', ') } : {}),
+  };
+}
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+export function breadcrumbJsonLd(crumbs: Crumb[]): JsonLd {
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
