@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IngestItem, ingestErrors, MAX_DESCRIPTION_BYTES } from './jobs';
+import { companySlug, IngestItem, ingestErrors, MAX_DESCRIPTION_BYTES } from './jobs';
 
 const posted = {
   action: 'posted',
@@ -45,5 +45,18 @@ describe('IngestItem', () => {
 
   it('rejects an unknown action', () => {
     expect(IngestItem.safeParse({ ...posted, action: 'deleted' }).success).toBe(false);
+  });
+});
+
+describe('companySlug', () => {
+  it('makes a readable ASCII slug', () => {
+    expect(companySlug('Acme Café, Inc.')).toBe('acme-cafe-inc');
+    expect(companySlug('Straße & Søn')).toBe('strasse-and-son');
+  });
+
+  it('gives names without Latin letters a stable hashed slug', () => {
+    expect(companySlug('株式会社')).toMatch(/^company-[0-9a-f]{8}$/);
+    expect(companySlug('株式会社')).toBe(companySlug(' 株式会社 '));
+    expect(companySlug('株式会社')).not.toBe(companySlug('有限会社'));
   });
 });

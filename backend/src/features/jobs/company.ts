@@ -3,19 +3,13 @@
  * keeps what is known, and a description never gives way to a less trusted source
  * (the company's own > the ATS's > generated).
  */
-import crypto from 'node:crypto';
 import type { CompanyEvent, CompanyProfileUpdated, DescriptionSource } from '@jobs/contracts';
 import type { Decider } from '../../commands/handle';
-import { slugify } from './job';
+
+/** Shared with the projections, which key the company read model by it. */
+export { companySlug } from '@jobs/contracts';
 
 export const companyStreamId = (slug: string): string => `company-${slug}`;
-
-/** 'Acme, Inc.' → 'acme-inc'; names without Latin letters get a stable hashed slug. */
-export function companySlug(name: string): string {
-  const slug = slugify(name).slice(0, 80).replace(/-+$/, '');
-  if (slug) return slug;
-  return `company-${crypto.createHash('sha1').update(name.trim().toLowerCase()).digest('hex').slice(0, 10)}`;
-}
 
 export type CompanyCommand = { type: 'UpdateCompanyProfile' } & CompanyProfileUpdated;
 
