@@ -301,6 +301,9 @@ function contractSuite(
       const result = await index.search(query({ text: 'enginer', sortBy: 'relevance' }));
       expect(result.ids).toEqual(expect.arrayContaining([A.id, D.id]));
       expect(result.total).toBe(result.ids.length);
+      expect(await ids({ text: 'globx' })).toEqual([B.id]);
+      expect(await ids({ text: 'enginer', type: 'Part-Time' })).toEqual([D.id]);
+      expect(await ids({ text: 'qqqzzz' })).toEqual([]);
     });
 
     it('clears everything', async () => {

@@ -260,6 +260,34 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       await client.query('delete from job_suggestions where key = any($1) and doc_count <= 0', [lowered]);
   }
 
+  async function textSearch(words: string[], q: JobSearchQuery): Promise<JobSearchResult> {
+    const c = new Conditions();
+    const tsq = c.param(toTsQuery(words));
+    c.add(`tsv @@ to_tsquery('simple', ${tsq})`);
+    addFilters(c, q);
+    return pageAndCount(c, orderBy(q, `ts_rank(head_tsv, to_tsquery('simple', ${tsq}))`), q, true);
+  }
+
+  /** Each word replaced by the most similar word of a known title, company or skill (itself when none is close). */
+  async function correctWords(words: string[]): Promise<string[]> {
+    const { rows } = await pool.query<{ n: number; word: string }>(
+      `select q.n::int as n, best.word
+       from unnest($1::text[]) with ordinality as q(word, n)
+       cross join lateral (
+         select w.word
+         from job_suggestions s
+         cross join lateral regexp_split_to_table(s.key, '[^[:alnum:]]+') as w(word)
+         where q.word <% s.key and w.word <> ''
+         order by similarity(w.word, q.word) desc, s.doc_count desc, w.word
+         limit 1
+       ) best`,
+      [words],
+    );
+    const corrected = [...words];
+    for (const row of rows) corrected[row.n - 1] = row.word;
+    return searchWords(corrected.join(' '));
+  }
+
   return {
     kind: 'postgres',
 
@@ -312,28 +340,14 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
         return pageAndCount(c, orderBy(q, null), q);
       }
 
-      const c = new Conditions();
-      const tsq = c.param(toTsQuery(words));
-      c.add(`tsv @@ to_tsquery('simple', ${tsq})`);
-      addFilters(c, q);
-      const found = await pageAndCount(
-        c,
-        orderBy(q, `ts_rank(head_tsv, to_tsquery('simple', ${tsq}))`),
-        q,
-        true,
-      );
+      const found = await textSearch(words, q);
       if (found.total > 0) return found;
 
-      // Typo tolerance: nothing matched the words, so look for titles or companies that contain something close.
-      const fuzzy = new Conditions();
-      const text = fuzzy.param(words.join(' '));
-      fuzzy.add(`(${text} <% title_key or ${text} <% company_key)`);
-      addFilters(fuzzy, q);
-      return pageAndCount(
-        fuzzy,
-        orderBy(q, `greatest(word_similarity(${text}, title_key), word_similarity(${text}, company_key))`),
-        q,
-      );
+      // Typo tolerance: nothing matched, so replace each word by the closest word of a title, company or skill
+      // (trigram similarity on job_suggestions, a few thousand rows) and search once more with the corrected words.
+      const corrected = await correctWords(words);
+      if (corrected.join(' ') === words.join(' ')) return found;
+      return textSearch(corrected, q);
     },
 
     async suggest(prefix, limit = DEFAULT_SUGGESTION_LIMIT) {
