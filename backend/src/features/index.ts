@@ -1,10 +1,11 @@
 import type { Feature } from '../http/app';
 import { authFeature } from './auth/routes';
+import { ingestionFeature } from './ingestion/routes';
 import { seoFeature } from './seo/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), seoFeature()];
+  return [authFeature(), ingestionFeature(), seoFeature()];
 }

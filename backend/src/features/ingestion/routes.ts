@@ -1,0 +1,62 @@
+/**
+ * POST /api/ingest/jobs: the ingestion API for bots. A bearer token names the source; the body is
+ * `{ items: [...] }` (at most MAX_INGEST_BATCH items, up to ~50 MB); every item gets its own outcome.
+ */
+import { IngestBatch, MAX_INGEST_BATCH } from '@jobs/contracts/jobs';
+import type { AppDeps, Feature } from '../../http/app';
+import { readJsonBody } from '../../http/body';
+import { badRequest, HttpError } from '../../http/errors';
+import type { RateLimitRule } from '../../http/rate-limit';
+import { findSourceByToken } from '../sources/service';
+import { bearerToken } from '../sources/token';
+import { ingestItems } from './service';
+
+export const INGEST_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
+export const INGEST_RATE_LIMIT: RateLimitRule = { name: 'ingest:source', limit: 120, windowSeconds: 60 };
+/** How long the answer waits for the read models to show the batch (read-your-writes for bots). */
+export const INGEST_VISIBILITY_WAIT_MS = 5_000;
+
+const unauthorized = (message: string) =>
+  new HttpError('UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': 'Bearer realm="ingest"' } });
+
+export function ingestionFeature(): Feature {
+  return {
+    name: 'ingestion',
+    // Bots authenticate with a bearer token, never a cookie: there is no cross-site request to forge.
+    originExempt: (path) => path.startsWith('/api/ingest/'),
+    routes(router, deps: AppDeps) {
+      router.post('/api/ingest/jobs', async function ingestJobs(ctx) {
+        // Authenticate and rate-limit before reading a body of up to 50 MB.
+        const token = bearerToken(ctx.get('authorization') || undefined);
+        if (!token) throw unauthorized('Missing bearer token (Authorization: Bearer <token>)');
+        const source = await findSourceByToken(deps.pool, token);
+        if (!source) throw unauthorized('Unknown ingestion token');
+        await deps.rateLimiter.hit(INGEST_RATE_LIMIT, source.id);
+
+        const body = await readJsonBody(ctx, INGEST_BODY_LIMIT_BYTES);
+        const batch = IngestBatch.safeParse(body);
+        if (!batch.success) {
+          throw badRequest('Invalid body: expected { items: [...] }', [
+            { path: 'items', message: batch.error.issues[0]?.message ?? 'Required' },
+          ]);
+        }
+        const items = batch.data.items;
+        if (items.length > MAX_INGEST_BATCH) {
+          throw new HttpError(
+            'PAYLOAD_TOO_LARGE',
+            `At most ${MAX_INGEST_BATCH} items per batch (got ${items.length})`,
+          );
+        }
+
+        const result = await ingestItems({ store: deps.store, logger: deps.logger }, source.id, items, {
+          correlationId: ctx.state.requestId as string | undefined,
+        });
+        if (result.position && deps.projections) {
+          await deps.projections.waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS);
+        }
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = result;
+      });
+    },
+  };
+}

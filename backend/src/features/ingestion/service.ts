@@ -1,0 +1,349 @@
+/**
+ * The ingestion service: a batch of bot items → job (and company) commands → events. Used by
+ * POST /api/ingest/jobs and by the seed, so demo data takes the same path as real jobs.
+ *
+ * Per job it costs one stream read and one share of a batch append: the items are parsed and
+ * normalised, their streams read with bounded parallelism, folded and decided in memory, and every
+ * new event of the batch is appended in one transaction (`EventStore.appendMany`), each stream with
+ * the revision it was read at. If another writer moved a stream in between, the whole batch falls
+ * back to one read-decide-append per stream with retries, which is slower but settles any race.
+ */
+import {
+  IngestItem,
+  ingestErrors,
+  WrongExpectedVersionError,
+  StreamNotFoundError,
+  comparePositions,
+  type EventStore,
+  type IngestError,
+  type IngestOutcome,
+  type CompanyEvent,
+  type JobEvent,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@jobs/contracts';
+import type { Logger } from '../../logger';
+import { uuidFromName, JOBS_BOARD_NAMESPACE } from '../../commands/ids';
+import { mapLimit } from './concurrency';
+import { jobDecider, type JobCommand } from '../jobs/decide';
+import { jobIdFor, jobStreamId, type JobState } from '../jobs/job';
+import { contentHash, normaliseJob } from '../jobs/normalise';
+import {
+  companyCommandFor,
+  companyDecider,
+  companyStreamId,
+  type CompanyCommand,
+  type CompanyState,
+} from './company';
+
+export type IngestStatus = 'created' | 'updated' | 'unchanged' | 'removed' | 'reposted' | 'rejected';
+export type IngestCounts = Record<IngestStatus, number>;
+
+/** One item's outcome (the contracts' IngestOutcome) plus the internal job id. */
+export type IngestItemResult = IngestOutcome & { jobId?: string };
+
+export interface IngestBatchResult {
+  /** In input order. */
+  results: IngestItemResult[];
+  counts: IngestCounts;
+  /** Global position of the batch's last event (null when nothing changed): wait for projections to pass it. */
+  position: Position | null;
+}
+
+export interface IngestDeps {
+  store: EventStore;
+  logger?: Logger;
+}
+
+export interface IngestOptions {
+  now?: Date;
+  /** Stream reads in flight at once (default 16). */
+  concurrency?: number;
+  correlationId?: string;
+}
+
+const DEFAULT_CONCURRENCY = 16;
+const FALLBACK_ATTEMPTS = 5;
+
+type Prepared =
+  | { index: number; kind: 'rejected'; externalId: string | null; errors: IngestError[] }
+  | {
+      index: number;
+      kind: 'job';
+      externalId: string;
+      jobId: string;
+      command: JobCommand;
+      company: CompanyCommand | null;
+    };
+
+/** The decisions for one stream: the events to append and what each item became. */
+interface StreamPlan<Event> {
+  streamId: string;
+  /** The revision read (null: no stream). */
+  revision: number | null;
+  events: NewEvent[];
+  decided: Event[];
+}
+
+const emptyCounts = (): IngestCounts => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  removed: 0,
+  reposted: 0,
+  rejected: 0,
+});
+
+function statusOf(events: readonly JobEvent[]): Exclude<IngestStatus, 'rejected'> {
+  const types = new Set(events.map((e) => e.type));
+  if (types.has('JobPosted')) return 'created';
+  if (types.has('JobReposted')) return 'reposted';
+  if (types.has('JobRemoved')) return 'removed';
+  if (types.has('JobUpdated')) return 'updated';
+  return 'unchanged';
+}
+
+async function readOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  try {
+    return await store.readStream(streamId);
+  } catch (err) {
+    if (err instanceof StreamNotFoundError) return [];
+    throw err;
+  }
+}
+
+function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prepared {
+  const parsed = IngestItem.safeParse(raw);
+  if (!parsed.success) {
+    const externalId = (raw as { externalId?: unknown } | null)?.externalId;
+    return {
+      index,
+      kind: 'rejected',
+      externalId: typeof externalId === 'string' ? externalId : null,
+      errors: ingestErrors(parsed.error),
+    };
+  }
+  const item = parsed.data;
+  const jobId = jobIdFor(sourceId, item.externalId);
+  if (item.action === 'closed') {
+    const reason = item.reason?.trim() || 'Closed on source';
+    const command: JobCommand = { type: 'CloseJob', jobId, reason, removedAt: now.toISOString() };
+    return { index, kind: 'job', externalId: item.externalId, jobId, command, company: null };
+  }
+  try {
+    const job = normaliseJob(item, { now });
+    const command: JobCommand = {
+      type: 'IngestJob',
+      source: sourceId,
+      externalId: item.externalId,
+      job,
+      contentHash: contentHash(job),
+    };
+    return {
+      index,
+      kind: 'job',
+      externalId: item.externalId,
+      jobId,
+      command,
+      company: companyCommandFor(job),
+    };
+  } catch (err) {
+    return {
+      index,
+      kind: 'rejected',
+      externalId: item.externalId,
+      errors: [{ path: '', message: (err as Error).message }],
+    };
+  }
+}
+
+export async function ingestItems(
+  deps: IngestDeps,
+  sourceId: string,
+  rawItems: readonly unknown[],
+  options: IngestOptions = {},
+): Promise<IngestBatchResult> {
+  const now = options.now ?? new Date();
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const metadata = {
+    actor: `source:${sourceId}`,
+    at: now.toISOString(),
+    ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+  };
+  const prepared = rawItems.map((raw, index) => prepare(raw, index, sourceId, now));
+
+  // Items of one job (a batch may name a job twice) are decided in input order on one stream.
+  const byJob = new Map<string, Extract<Prepared, { kind: 'job' }>[]>();
+  for (const p of prepared) if (p.kind === 'job') byJob.set(p.jobId, [...(byJob.get(p.jobId) ?? []), p]);
+  // The last profile a batch gives for a company wins.
+  const companyCommands = new Map<string, CompanyCommand>();
+  for (const p of prepared)
+    if (p.kind === 'job' && p.company) companyCommands.set(p.company.companySlug, p.company);
+
+  const results = new Array<IngestItemResult>(prepared.length);
+  for (const p of prepared) {
+    if (p.kind === 'rejected')
+      results[p.index] = { index: p.index, externalId: p.externalId, status: 'rejected', errors: p.errors };
+  }
+
+  const eventId = (streamId: string, revision: number, type: string, key: string) =>
+    uuidFromName(JOBS_BOARD_NAMESPACE, `${streamId}|${revision}|${type}|${key}`);
+
+  /** Decides one job's items on its recorded events; fills in the items' results. */
+  const planJob = (jobId: string, recorded: readonly RecordedEvent[]): StreamPlan<JobEvent> => {
+    const streamId = jobStreamId(jobId);
+    let state: JobState = recorded.reduce(
+      (s, e) => jobDecider.evolve(s, { type: e.type, data: e.data } as JobEvent),
+      jobDecider.initialState(),
+    );
+    const revision = recorded.at(-1)?.revision ?? null;
+    const decided: JobEvent[] = [];
+    for (const item of byJob.get(jobId)!) {
+      if (item.command.type === 'CloseJob' && state.status !== 'live') {
+        // Closing a job we never had is the bot's mistake; closing a removed one again changes nothing.
+        results[item.index] =
+          state.status === 'absent'
+            ? {
+                index: item.index,
+                externalId: item.externalId,
+                status: 'rejected',
+                errors: [{ path: 'externalId', message: 'Unknown job' }],
+              }
+            : {
+                index: item.index,
+                externalId: item.externalId,
+                status: 'unchanged',
+                jobId,
+                id: state.publicId,
+                slug: state.slug,
+              };
+        continue;
+      }
+      let events: JobEvent[];
+      try {
+        events = jobDecider.decide(item.command, state, { now });
+      } catch (err) {
+        results[item.index] = {
+          index: item.index,
+          externalId: item.externalId,
+          status: 'rejected',
+          errors: [{ path: '', message: (err as Error).message }],
+        };
+        continue;
+      }
+      state = events.reduce((s, e) => jobDecider.evolve(s, e), state);
+      decided.push(...events);
+      results[item.index] = {
+        index: item.index,
+        externalId: item.externalId,
+        status: statusOf(events),
+        jobId,
+        ...(state.status !== 'absent' ? { id: state.publicId, slug: state.slug } : {}),
+      };
+    }
+    const first = (revision ?? -1) + 1;
+    const events = decided.map((e, i) => ({
+      id: eventId(streamId, first + i, e.type, 'contentHash' in e.data ? String(e.data.contentHash) : ''),
+      type: e.type,
+      data: e.data,
+      metadata,
+    }));
+    return { streamId, revision, events, decided };
+  };
+
+  const planCompany = (
+    command: CompanyCommand,
+    recorded: readonly RecordedEvent[],
+  ): StreamPlan<CompanyEvent> => {
+    const streamId = companyStreamId(command.companySlug);
+    const state: CompanyState = recorded.reduce(
+      (s, e) => companyDecider.evolve(s, { type: e.type, data: e.data } as CompanyEvent),
+      companyDecider.initialState(),
+    );
+    const revision = recorded.at(-1)?.revision ?? null;
+    const decided = companyDecider.decide(command, state, { now });
+    const first = (revision ?? -1) + 1;
+    const events = decided.map((e, i) => ({
+      id: eventId(streamId, first + i, e.type, JSON.stringify(e.data)),
+      type: e.type,
+      data: e.data,
+      metadata,
+    }));
+    return { streamId, revision, events, decided };
+  };
+
+  const jobIds = [...byJob.keys()];
+  const companies = [...companyCommands.values()];
+  let position: Position | null = null;
+  const advance = (p: Position | null) => {
+    if (p && (!position || comparePositions(p, position) > 0)) position = p;
+  };
+
+  const planAll = async () => {
+    const [jobPlans, companyPlans] = await Promise.all([
+      mapLimit(jobIds, concurrency, async (jobId) =>
+        planJob(jobId, await readOrEmpty(deps.store, jobStreamId(jobId))),
+      ),
+      mapLimit(companies, concurrency, async (c) =>
+        planCompany(c, await readOrEmpty(deps.store, companyStreamId(c.companySlug))),
+      ),
+    ]);
+    return [...jobPlans, ...companyPlans].filter((plan) => plan.events.length > 0);
+  };
+
+  const plans = await planAll();
+  const appends: StreamAppend[] = plans.map((plan) => ({
+    streamId: plan.streamId,
+    events: plan.events,
+    expectedRevision: plan.revision ?? 'no_stream',
+  }));
+
+  let batched = false;
+  if (appends.length > 0 && deps.store.appendMany) {
+    try {
+      for (const r of await deps.store.appendMany(appends)) advance(r.position);
+      batched = true;
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      deps.logger?.info(
+        { streamId: err.streamId },
+        'ingestion batch raced another writer; retrying stream by stream',
+      );
+    }
+  }
+  if (!batched && appends.length > 0) {
+    // One stream at a time (in parallel across streams): re-read, re-decide, append; retry on a race.
+    await mapLimit(
+      [
+        ...jobIds.map((jobId) => ({ kind: 'job' as const, jobId })),
+        ...companies.map((command) => ({ kind: 'company' as const, command })),
+      ],
+      concurrency,
+      async (target) => {
+        for (let attempt = 1; ; attempt++) {
+          const streamId =
+            target.kind === 'job' ? jobStreamId(target.jobId) : companyStreamId(target.command.companySlug);
+          const recorded = await readOrEmpty(deps.store, streamId);
+          const plan =
+            target.kind === 'job' ? planJob(target.jobId, recorded) : planCompany(target.command, recorded);
+          if (plan.events.length === 0) return;
+          try {
+            const r = await deps.store.append(streamId, plan.events, {
+              expectedRevision: plan.revision ?? 'no_stream',
+            });
+            advance(r.position);
+            return;
+          } catch (err) {
+            if (!(err instanceof WrongExpectedVersionError) || attempt >= FALLBACK_ATTEMPTS) throw err;
+          }
+        }
+      },
+    );
+  }
+
+  const counts = emptyCounts();
+  for (const r of results) counts[r.status] += 1;
+  return { results, counts, position };
+}
