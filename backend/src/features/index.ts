@@ -1,11 +1,12 @@
 import type { Feature } from '../http/app';
 import { authFeature } from './auth/routes';
 import { ingestionFeature } from './ingestion/routes';
+import { jobsFeature } from './jobs/routes';
 import { seoFeature } from './seo/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), ingestionFeature(), seoFeature()];
+  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature()];
 }

@@ -73,8 +73,9 @@ const MIGRATIONS = [
   `create index if not exists jobs_live_date on jobs (date_posted desc, job_id) where status = 'live'`,
   `create index if not exists jobs_company_live on jobs (company_slug, date_posted desc, job_id) where status = 'live'`,
   `create index if not exists jobs_source_external on jobs (source, external_id)`,
-  // Similar jobs: title trigram similarity and skills overlap among live jobs.
-  `create index if not exists jobs_title_trgm on jobs using gin (lower(title) gin_trgm_ops) where status = 'live'`,
+  // Similar jobs: the nearest titles by trigram distance (GiST answers 'order by <-> limit n' without
+  // scoring every match, which GIN cannot when thousands of jobs share a title), and skills overlap.
+  `create index if not exists jobs_title_trgm on jobs using gist (lower(title) gist_trgm_ops) where status = 'live'`,
   `create index if not exists jobs_skills on jobs using gin (skills) where status = 'live'`,
   // Filter options: index-only scans over live jobs.
   `create index if not exists jobs_filter_places on jobs (continent, country_name) where status = 'live'`,

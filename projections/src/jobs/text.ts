@@ -96,16 +96,8 @@ export function excerptOf(html: string, max = EXCERPT_LENGTH): string {
   return truncate(lines.slice(start).join(' '), max);
 }
 
-/** URL slug of a company name: 'Acme Café, Inc.' → 'acme-cafe-inc'. */
-export function companySlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-  return slug || 'company';
-}
+/**
+ * The company slug is the one the company decider names its `company-{slug}` stream with, so profile
+ * events and job rows meet on one companies row.
+ */
+export { companySlug } from '@jobs/contracts';

@@ -1,0 +1,146 @@
+/**
+ * The query parameters of GET /api/jobs (spec section 7) as a zod schema whose output is the search
+ * index's query. Empty values are ignored (the client omits them, links may not); a value the feed
+ * cannot mean (an unknown sort, level, type, salary range, duration, continent) is a 400 naming the
+ * parameter. Enumerated values match case-insensitively and ignore spaces and hyphens, so 'full-time',
+ * 'Full Time' and 'full time' (the SEO canonical lower-cases keywords) are the same filter.
+ */
+import { z } from 'zod';
+import {
+  CONTINENTS,
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_LEVELS,
+  INDUSTRIES,
+  SALARY_RANGES,
+  type JobSearchLocation,
+  type JobSearchQuery,
+} from '@jobs/contracts';
+import { salaryRangeBounds } from './normalise/salary';
+
+/**
+ * `duration`: how recently the job was posted. The spec names the parameter but not its values; we
+ * accept these windows (hours).
+ */
+export const DURATIONS = { '24h': 24, '3d': 72, '7d': 168, '14d': 336, '30d': 720 } as const;
+export type Duration = keyof typeof DURATIONS;
+
+export const SORT_BY = ['datePosted', 'title', 'company', 'relevance'] as const;
+
+function squash(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9+]/g, '');
+}
+
+/** A parameter matched against a fixed vocabulary, plus aliases people and old links use. */
+function vocabulary<T extends string>(values: readonly T[], aliases: Record<string, T> = {}) {
+  const bySquashed = new Map<string, T>(values.map((v) => [squash(v), v]));
+  for (const [alias, value] of Object.entries(aliases)) bySquashed.set(squash(alias), value);
+  return z.string().transform((raw, ctx) => {
+    const found = bySquashed.get(squash(raw));
+    if (found === undefined) {
+      ctx.addIssue({ code: 'custom', message: `Must be one of: ${values.join(', ')}` });
+      return z.NEVER;
+    }
+    return found;
+  });
+}
+
+const continentByName = new Map<string, string>(CONTINENTS.map((c) => [c.toLowerCase(), c]));
+const WORLDWIDE = new Set([
+  'remote (worldwide)',
+  'worldwide',
+  'anywhere',
+  'anywhere in the world',
+  'remote worldwide',
+]);
+
+/** 'Remote (Worldwide)', 'All {continent}', 'Remote in {continent}', or a place ('Germany', 'Berlin'). */
+export function parseLocation(raw: string): JobSearchLocation | { error: string } {
+  const text = raw.trim().replace(/\s+/g, ' ');
+  const lower = text.toLowerCase();
+  if (WORLDWIDE.has(lower)) return { kind: 'worldwideRemote' };
+  const scoped = /^(all|remote in) (.+)$/.exec(lower);
+  if (scoped) {
+    const continent = continentByName.get(scoped[2]!);
+    if (!continent)
+      return {
+        error: `Unknown continent '${text.slice(scoped[1]!.length + 1)}'; one of: ${CONTINENTS.join(', ')}`,
+      };
+    return { kind: 'continent', continent, remoteOnly: scoped[1] === 'remote in' };
+  }
+  return { kind: 'place', value: text };
+}
+
+/** Blank query values count as absent. */
+const text = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(z.string().max(max, `Must be at most ${max} characters`));
+
+const FeedParamsObject = z
+  .object({
+    title: text(200).optional(),
+    location: text(200)
+      .transform((raw, ctx) => {
+        const parsed = parseLocation(raw);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+    experienceLevel: vocabulary(EXPERIENCE_LEVELS, {
+      'Entry Level': 'Entry',
+      Junior: 'Entry',
+      'Mid Level': 'Mid-level',
+      Mid: 'Mid-level',
+      'Senior Level': 'Senior',
+    }).optional(),
+    type: vocabulary(EMPLOYMENT_TYPES).optional(),
+    salary: vocabulary(SALARY_RANGES).optional(),
+    duration: vocabulary(Object.keys(DURATIONS) as Duration[]).optional(),
+    industry: vocabulary(INDUSTRIES).optional(),
+    isRemote: z.enum(['true', 'false'], { error: "Must be 'true' or 'false'" }).optional(),
+    page: z
+      .string()
+      .regex(/^[0-9]{1,6}$/, 'Must be a whole number from 1')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'Must be a whole number from 1'))
+      .optional(),
+    sortBy: z.enum(SORT_BY, { error: `Must be one of: ${SORT_BY.join(', ')}` }).optional(),
+    sortOrder: z.enum(['asc', 'desc'], { error: "Must be 'asc' or 'desc'" }).optional(),
+  })
+  .loose();
+
+export const FeedParams = z.preprocess(
+  (query) =>
+    query && typeof query === 'object' ? withoutEmptyValues(query as Record<string, unknown>) : query,
+  FeedParamsObject,
+);
+export type FeedParams = z.output<typeof FeedParamsObject>;
+
+/** Drops empty values ('' or only spaces), so `?title=&page=` reads as no title and page 1. */
+export function withoutEmptyValues(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')),
+  );
+}
+
+/** The search index query of the parameters (without paging); `now` anchors `duration`. */
+export function toSearchQuery(params: FeedParams, now: Date): Omit<JobSearchQuery, 'page' | 'pageSize'> {
+  const query: Omit<JobSearchQuery, 'page' | 'pageSize'> = {
+    sortBy: params.sortBy ?? 'datePosted',
+    sortOrder: params.sortOrder ?? 'desc',
+  };
+  if (params.title) query.text = params.title;
+  if (params.location) query.location = params.location;
+  if (params.experienceLevel) query.experienceLevel = params.experienceLevel;
+  if (params.type) query.type = params.type;
+  if (params.salary) query.salaryUsd = salaryRangeBounds(params.salary) ?? undefined;
+  if (params.industry) query.industry = params.industry;
+  if (params.isRemote) query.isRemote = params.isRemote === 'true';
+  if (params.duration)
+    query.postedAfter = new Date(now.getTime() - DURATIONS[params.duration] * 3_600_000).toISOString();
+  return query;
+}

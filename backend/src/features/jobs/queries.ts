@@ -1,0 +1,267 @@
+/**
+ * Reads of the jobs read model (projections/src/jobs): one indexed query per call. The feed's ids
+ * come from the search index; everything else is answered from the `jobs` and `companies` tables.
+ */
+import type pg from 'pg';
+import { CONTINENTS, EXPERIENCE_LEVELS, type PublicJob } from '@jobs/contracts';
+import { companySlug } from '@jobs/projections/jobs/index';
+
+/** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
+export const PAGE_SIZE = 20;
+/** At most this many similar jobs. */
+export const SIMILAR_LIMIT = 6;
+
+/** A job as the API answers it: the spec's Job plus the feed excerpt. */
+export type ApiJob = PublicJob & { excerpt: string };
+
+interface JobRow {
+  job_id: string;
+  public_id: number;
+  slug: string;
+  title: string;
+  company: string;
+  company_logo: string | null;
+  company_description: string | null;
+  company_website: string | null;
+  company_size: string | null;
+  location: string;
+  is_remote: boolean;
+  is_hybrid: boolean;
+  type: string;
+  experience_level: string;
+  industry: string;
+  salary: string | null;
+  skills: string[];
+  description: string;
+  excerpt: string;
+  date_posted: Date;
+  application_url: string;
+  source_url: string | null;
+  continent: PublicJob['continent'];
+  country: string | null;
+}
+
+const JOB_COLUMNS = `job_id, public_id, slug, title, company, company_logo, company_description, company_website,
+  company_size, location, is_remote, is_hybrid, type, experience_level, industry, salary, skills, description, excerpt,
+  date_posted, application_url, source_url, continent, country`;
+
+export function toApiJob(row: JobRow): ApiJob {
+  return {
+    id: row.public_id,
+    slug: row.slug,
+    title: row.title,
+    company: row.company,
+    companyLogo: row.company_logo,
+    companyDescription: row.company_description,
+    companyWebsite: row.company_website,
+    companySize: row.company_size,
+    location: row.location,
+    isRemote: row.is_remote,
+    isHybrid: row.is_hybrid,
+    type: row.type,
+    experienceLevel: row.experience_level,
+    industry: row.industry,
+    salary: row.salary,
+    skills: row.skills,
+    description: row.description,
+    datePosted: row.date_posted.toISOString(),
+    applicationUrl: row.application_url,
+    sourceUrl: row.source_url,
+    continent: row.continent,
+    country: row.country,
+    excerpt: row.excerpt,
+  };
+}
+
+/** Live jobs by id, in the order of `ids` (a search result page); ids of removed or unknown jobs are skipped. */
+export async function loadLiveJobs(pool: pg.Pool, ids: readonly string[]): Promise<ApiJob[]> {
+  if (!ids.length) return [];
+  const { rows } = await pool.query<JobRow>(
+    `select ${JOB_COLUMNS} from jobs where job_id = any($1::uuid[]) and status = 'live'`,
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.job_id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toApiJob(row)] : [];
+  });
+}
+
+export interface JobLookup {
+  jobId: string;
+  revision: number;
+  status: 'live' | 'removed';
+  removalReason: string | null;
+  removedAt: string | null;
+  job: ApiJob;
+}
+
+/** A numeric identifier is the public id, anything else the slug. */
+export async function findJob(pool: pg.Pool, identifier: string): Promise<JobLookup | null> {
+  const byId = /^[1-9][0-9]{0,15}$/.test(identifier);
+  const { rows } = await pool.query<
+    JobRow & {
+      revision: number;
+      status: 'live' | 'removed';
+      removal_reason: string | null;
+      removed_at: Date | null;
+    }
+  >(
+    `select ${JOB_COLUMNS}, revision, status, removal_reason, removed_at from jobs where ${byId ? 'public_id = $1::bigint' : 'slug = $1'}`,
+    [identifier],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    jobId: row.job_id,
+    revision: row.revision,
+    status: row.status,
+    removalReason: row.removal_reason,
+    removedAt: row.removed_at ? row.removed_at.toISOString() : null,
+    job: toApiJob(row),
+  };
+}
+
+export async function countLiveJobs(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ live_jobs: number }>('select live_jobs from jobs_stats where id = 1');
+  return rows[0]?.live_jobs ?? 0;
+}
+
+/**
+ * Up to `limit` live jobs like this one: candidates are the closest titles (trigram similarity) and the
+ * newest jobs sharing a skill, each capped so the query stays cheap on a large table; they are ranked
+ * by title similarity plus shared skills, then recency.
+ */
+export async function similarJobs(
+  pool: pg.Pool,
+  job: { jobId: string; title: string; skills: readonly string[] },
+  limit = SIMILAR_LIMIT,
+): Promise<ApiJob[]> {
+  const { rows } = await pool.query<JobRow>(
+    `with candidates as (
+       (select job_id from jobs
+        where status = 'live' and lower(title) % lower($2) and job_id <> $1
+        order by lower(title) <-> lower($2) limit 100)
+       union
+       (select job_id from jobs
+        where status = 'live' and skills && $3::text[] and job_id <> $1
+        order by date_posted desc limit 100)
+     )
+     select ${JOB_COLUMNS} from jobs j
+     where j.job_id in (select job_id from candidates)
+     order by similarity(lower(j.title), lower($2))
+                + 0.15 * least(5, cardinality(array(select unnest(j.skills) intersect select unnest($3::text[])))) desc,
+              j.date_posted desc, j.job_id
+     limit $4`,
+    [job.jobId, job.title, job.skills, limit],
+  );
+  return rows.map(toApiJob);
+}
+
+export interface CompanyDetails {
+  name: string;
+  slug: string;
+  description: string | null;
+  descriptionSource: string | null;
+  size: string | null;
+  founded: number | null;
+  industry: string | null;
+  website: string | null;
+  logo: string | null;
+  openJobs: number;
+}
+
+/** A company by name (case-insensitive) or slug. */
+export async function findCompany(pool: pg.Pool, nameOrSlug: string): Promise<CompanyDetails | null> {
+  const { rows } = await pool.query<{
+    name: string;
+    slug: string;
+    description: string | null;
+    description_source: string | null;
+    size: string | null;
+    founded: number | null;
+    industry: string | null;
+    website: string | null;
+    logo: string | null;
+    live_job_count: number;
+  }>(
+    `select name, slug, description, description_source, size, founded, industry, website, logo, live_job_count
+     from companies where lower(name) = lower($1) or slug = $1 or slug = $2
+     order by (lower(name) = lower($1)) desc, live_job_count desc, slug limit 1`,
+    [nameOrSlug, companySlug(nameOrSlug)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    descriptionSource: row.description_source,
+    size: row.size,
+    founded: row.founded,
+    industry: row.industry,
+    website: row.website,
+    logo: row.logo,
+    openJobs: row.live_job_count,
+  };
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  totalPages: number;
+  totalJobs: number;
+}
+
+export function pageOf<T>(data: T[], page: number, total: number, pageSize = PAGE_SIZE): Page<T> {
+  return { data, page, totalPages: Math.ceil(total / pageSize), totalJobs: total };
+}
+
+/** A company's live jobs, newest first. */
+export async function companyJobs(
+  pool: pg.Pool,
+  company: CompanyDetails,
+  page: number,
+): Promise<Page<ApiJob>> {
+  const { rows } = await pool.query<JobRow>(
+    `select ${JOB_COLUMNS} from jobs where company_slug = $1 and status = 'live'
+     order by date_posted desc, job_id limit $2 offset $3`,
+    [company.slug, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+  );
+  return pageOf(rows.map(toApiJob), page, company.openJobs);
+}
+
+export interface FilterOptions {
+  experienceLevels: string[];
+  /** Continent → place names (country names) of live jobs, most jobs first. */
+  locationsByContinent: Record<string, string[]>;
+}
+
+const LEVEL_ORDER = new Map<string, number>(EXPERIENCE_LEVELS.map((level, i) => [level, i]));
+const CONTINENT_ORDER = new Map<string, number>(CONTINENTS.map((c, i) => [c, i]));
+
+function byKnownOrder(order: Map<string, number>) {
+  return (a: string, b: string) =>
+    (order.get(a) ?? order.size) - (order.get(b) ?? order.size) || a.localeCompare(b);
+}
+
+/** The filter menu's options among live jobs: two index-only scans. */
+export async function filterOptions(pool: pg.Pool): Promise<FilterOptions> {
+  const [levels, places] = await Promise.all([
+    pool.query<{ experience_level: string }>(
+      `select experience_level from jobs where status = 'live' group by experience_level`,
+    ),
+    pool.query<{ continent: string; country_name: string | null; jobs: number }>(
+      `select continent, country_name, count(*)::int as jobs from jobs
+       where status = 'live' and continent is not null
+       group by continent, country_name order by jobs desc, country_name`,
+    ),
+  ]);
+  const experienceLevels = levels.rows.map((r) => r.experience_level).sort(byKnownOrder(LEVEL_ORDER));
+  const continents = [...new Set(places.rows.map((r) => r.continent))].sort(byKnownOrder(CONTINENT_ORDER));
+  const locationsByContinent: Record<string, string[]> = {};
+  for (const continent of continents) locationsByContinent[continent] = [];
+  for (const row of places.rows)
+    if (row.country_name) locationsByContinent[row.continent]!.push(row.country_name);
+  return { experienceLevels, locationsByContinent };
+}

@@ -1,0 +1,180 @@
+/**
+ * The public jobs API (spec section 7): the feed, the count, a job, similar jobs, structured details,
+ * companies, suggestions and filter options. Reads only: the feed's ids come from the search index,
+ * every row from the jobs read model.
+ */
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import { z } from 'zod';
+import type { SearchIndex } from '@jobs/contracts';
+import type { AppDeps, Feature } from '../../http/app';
+import { gone, HttpError, notFound } from '../../http/errors';
+import { validated } from '../../http/validate';
+import { FeedParams, toSearchQuery } from './feed-params';
+import {
+  companyJobs,
+  countLiveJobs,
+  filterOptions,
+  findCompany,
+  findJob,
+  loadLiveJobs,
+  pageOf,
+  PAGE_SIZE,
+  similarJobs,
+  type ApiJob,
+  type FilterOptions,
+  type JobLookup,
+} from './queries';
+import { splitDescription } from './structured';
+import { LruCache, TtlValue } from './cache';
+
+/** Public answers may be cached briefly by browsers and proxies (the spec's client caches 30 s to 10 min). */
+const SHORT_CACHE = 'public, max-age=30';
+const FILTER_OPTIONS_TTL_MS = 60_000;
+const SUGGESTION_LIMIT = 8;
+
+const Identifier = z.object({
+  identifier: z.string().min(1).max(300),
+});
+
+const PageOnly = z.object({
+  page: z
+    .string()
+    .regex(/^[0-9]{1,6}$/, 'Must be a whole number from 1')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'Must be a whole number from 1'))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+const CompanyName = z.object({ companyName: z.string().trim().min(1, 'Required').max(200) });
+
+const SuggestionText = z.object({
+  text: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(2, 'Must be at least 2 characters')
+    .max(100, 'Must be at most 100 characters'),
+});
+
+const GONE_MESSAGE = 'This job has been removed or has expired.';
+
+function searchOf(deps: AppDeps): SearchIndex {
+  if (!deps.search) throw new HttpError('SERVICE_UNAVAILABLE', 'Search is not available');
+  return deps.search;
+}
+
+/** A job that is live; 404 when unknown, 410 with the reason and time when removed. */
+async function liveJob(deps: AppDeps, identifier: string): Promise<JobLookup> {
+  const found = await findJob(deps.pool, identifier);
+  if (!found) throw notFound('Job not found');
+  if (found.status === 'removed') {
+    throw gone(GONE_MESSAGE, { reason: found.removalReason, removedAt: found.removedAt });
+  }
+  return found;
+}
+
+function reply(ctx: Koa.Context, body: unknown, cacheControl = SHORT_CACHE) {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.body = body;
+}
+
+export interface JobsFeatureOptions {
+  /** The clock for `duration` (tests pin it). */
+  now?: () => Date;
+}
+
+export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
+  const now = options.now ?? (() => new Date());
+  // Per process: the structured split of a job's description changes only with a new revision.
+  const structured = new LruCache<string, ReturnType<typeof splitDescription>>(2000);
+  const similar = new LruCache<string, { at: number; jobs: ApiJob[] }>(2000);
+  const options60s = new TtlValue<FilterOptions>(FILTER_OPTIONS_TTL_MS);
+
+  return {
+    name: 'jobs',
+    routes(router: Router, deps: AppDeps) {
+      router.get(
+        '/api/jobs',
+        validated({ query: FeedParams }, async (ctx, { query }) => {
+          const page = query.page ?? 1;
+          const result = await searchOf(deps).search({
+            ...toSearchQuery(query, now()),
+            page,
+            pageSize: PAGE_SIZE,
+          });
+          const jobs = await loadLiveJobs(deps.pool, result.ids);
+          reply(ctx, pageOf(jobs, page, result.total));
+        }),
+      );
+
+      router.get('/api/jobs/count', async (ctx) => {
+        reply(ctx, { total: await countLiveJobs(deps.pool) });
+      });
+
+      router.get(
+        '/api/jobs/:identifier',
+        validated({ params: Identifier }, async (ctx, { params }) => {
+          const { job } = await liveJob(deps, params.identifier);
+          reply(ctx, job);
+        }),
+      );
+
+      router.get(
+        '/api/jobs/:identifier/similar',
+        validated({ params: Identifier }, async (ctx, { params }) => {
+          const { jobId, revision, job } = await liveJob(deps, params.identifier);
+          const key = `${jobId}:${revision}`;
+          const cached = similar.get(key);
+          if (cached && Date.now() - cached.at < 60_000) return reply(ctx, cached.jobs);
+          const jobs = await similarJobs(deps.pool, { jobId, title: job.title, skills: job.skills });
+          similar.set(key, { at: Date.now(), jobs });
+          reply(ctx, jobs);
+        }),
+      );
+
+      router.get(
+        '/api/jobs/:identifier/structured',
+        validated({ params: Identifier }, async (ctx, { params }) => {
+          const { jobId, revision, job } = await liveJob(deps, params.identifier);
+          const key = `${jobId}:${revision}`;
+          let details = structured.get(key);
+          if (!details) {
+            details = splitDescription(job.description);
+            structured.set(key, details);
+          }
+          reply(ctx, details);
+        }),
+      );
+
+      router.get(
+        '/api/companies/:companyName',
+        validated({ params: CompanyName }, async (ctx, { params }) => {
+          const company = await findCompany(deps.pool, params.companyName);
+          if (!company) throw notFound('Company not found');
+          reply(ctx, company);
+        }),
+      );
+
+      router.get(
+        '/api/companies/:companyName/jobs',
+        validated({ params: CompanyName, query: PageOnly }, async (ctx, { params, query }) => {
+          const company = await findCompany(deps.pool, params.companyName);
+          if (!company) throw notFound('Company not found');
+          reply(ctx, await companyJobs(deps.pool, company, query.page ?? 1));
+        }),
+      );
+
+      router.get(
+        '/api/suggestions',
+        validated({ query: SuggestionText }, async (ctx, { query }) => {
+          reply(ctx, await searchOf(deps).suggest(query.text, SUGGESTION_LIMIT), 'public, max-age=60');
+        }),
+      );
+
+      router.get('/api/filter-options', async (ctx) => {
+        reply(ctx, await options60s.get(() => filterOptions(deps.pool)), 'public, max-age=60');
+      });
+    },
+  };
+}
