@@ -26,8 +26,8 @@ const MIGRATIONS = [
   `create extension if not exists pg_trgm`,
   `create table if not exists jobs (
      job_id uuid primary key,
-     public_id bigint not null unique,
-     slug text not null unique,
+     public_id bigint not null,
+     slug text not null,
      source text not null,
      external_id text not null,
      content_hash text not null,
@@ -69,6 +69,10 @@ const MIGRATIONS = [
      posted_at timestamptz not null,
      updated_at timestamptz not null
    )`,
+  // Not unique: both are derived from the job id when it is posted (ARCHITECTURE.md), so two jobs could in
+  // principle share one; a unique index would stop the projection there. Lookups take the first posted.
+  `create index if not exists jobs_public_id on jobs (public_id, posted_at, job_id)`,
+  `create index if not exists jobs_slug on jobs (slug, posted_at, job_id)`,
   // The feed fallback and company pages: live jobs newest first.
   `create index if not exists jobs_live_date on jobs (date_posted desc, job_id) where status = 'live'`,
   `create index if not exists jobs_company_live on jobs (company_slug, date_posted desc, job_id) where status = 'live'`,

@@ -107,7 +107,8 @@ export async function findJob(pool: pg.Pool, identifier: string): Promise<JobLoo
       removed_at: Date | null;
     }
   >(
-    `select ${JOB_COLUMNS}, revision, status, removal_reason, removed_at from jobs where ${byId ? 'public_id = $1::bigint' : 'slug = $1'}`,
+    `select ${JOB_COLUMNS}, revision, status, removal_reason, removed_at from jobs where ${byId ? 'public_id = $1::bigint' : 'slug = $1'}
+     order by posted_at, job_id limit 1`,
     [identifier],
   );
   const row = rows[0];
