@@ -1,17 +1,28 @@
 import { benchTargets } from './bench/targets';
 import { benchEventStore, type Row } from './bench/eventstore';
+import { benchJobs } from './bench/jobs';
 
 /**
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
- * BENCH_EVENTS (per writer, default 5000) scales the event store part.
+ * BENCH_EVENTS (per writer, default 5000) scales the event store part; BENCH_JOBS (default 100,000) the
+ * jobs part; BENCH_SECONDS (default 5) how long each HTTP load runs; BENCH_ONLY=eventstore|jobs picks one.
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);
   const rows: Row[] = [];
   const targets = await benchTargets();
+  const only = process.env.BENCH_ONLY;
+  const jobs = Number(process.env.BENCH_JOBS ?? 100_000);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   for (const t of targets) {
-    console.error(`… ${t.label}: event store (${eventsPerWriter * 4} events)`);
-    rows.push(...(await benchEventStore(t, eventsPerWriter)));
+    if (only !== 'jobs') {
+      console.error(`… ${t.label}: event store (${eventsPerWriter * 4} events)`);
+      rows.push(...(await benchEventStore(t, eventsPerWriter)));
+    }
+    if (only !== 'eventstore') {
+      console.error(`… ${t.label}: jobs (${jobs.toLocaleString()} through ingestion, HTTP at concurrency 32)`);
+      rows.push(...(await benchJobs(t, jobs, seconds)));
+    }
   }
   for (const t of targets) await t.close();
   printTable(rows);

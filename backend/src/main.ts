@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { createApp } from './http/app';
-import { buildServices } from './compose';
+import { buildServices, type Services } from './compose';
+import { seedDemoData } from './features/seed/seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,6 +34,7 @@ async function main() {
   });
   await services.afterListen?.();
   console.log(`\n  Remote jobs board is running at ${config.publicUrl}\n`);
+  void seedOnFirstStart(services);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +51,27 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** A first start on an empty store seeds demo jobs through the ingestion path, so the board is alive. */
+async function seedOnFirstStart(services: Services): Promise<void> {
+  const { config, logger, store } = services;
+  if (config.seedJobs <= 0) return;
+  const anyJob = await store.readAll({ eventTypes: ['JobPosted'], maxCount: 1 });
+  if (anyJob.length > 0) return;
+  logger.info({ jobs: config.seedJobs }, 'empty board: seeding demo jobs (SEED_JOBS=0 turns this off)');
+  try {
+    const result = await seedDemoData(services, {
+      jobs: config.seedJobs,
+      onProgress: (p) => {
+        if (p.done === p.total || p.done % 1000 === 0) logger.info({ done: p.done, total: p.total }, 'seeding demo jobs');
+      },
+    });
+    await services.runner.waitForPosition(result.position, 120_000);
+    logger.info({ jobs: result.jobs, seconds: Math.round(result.seconds * 10) / 10 }, 'demo jobs ready');
+  } catch (err) {
+    logger.error({ err }, 'seeding demo jobs failed');
+  }
 }
 
 main().catch((err) => {

@@ -1,0 +1,191 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { loadConfig } from '../../backend/src/config';
+import { createLogger } from '../../backend/src/logger';
+import { buildServices } from '../../backend/src/compose';
+import { createApp } from '../../backend/src/http/app';
+import { createIngestionSource } from '../../backend/src/features/sources/service';
+import { generateJobs } from '../../backend/src/features/seed/generate';
+import type { BenchTarget } from './targets';
+import type { Row } from './eventstore';
+
+const CONCURRENCY = 32;
+
+function listen(callback: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(callback);
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      });
+    });
+  });
+}
+
+interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+async function load(url: string, seconds: number): Promise<Latency> {
+  const result = await autocannon({ url, connections: CONCURRENCY, duration: seconds, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { p50: result.latency.p50, p95: result.latency.p97_5 ?? result.latency.p99, p99: result.latency.p99, rps: result.requests.average };
+}
+
+/** Runs `fn` from CONCURRENCY loops for `seconds`, recording each call's latency (the floor, without HTTP). */
+async function direct(seconds: number, fn: () => Promise<unknown>): Promise<Latency> {
+  const samples: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await fn();
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  samples.sort((a, b) => a - b);
+  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
+  return { p50: q(0.5), p95: q(0.95), p99: q(0.99), rps: samples.length / seconds };
+}
+
+const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString());
+
+/**
+ * Issue 3's bench: seeds N jobs through the real ingestion API, then measures the public calls under
+ * load (autocannon, 32 connections) beside their floors: the same query straight on the database, and a
+ * trivial Koa route.
+ */
+export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  const db = await t.freshDatabase('jobs');
+  const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!', DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_JOBS: '0' });
+  const logger = createLogger({ level: 'warn' });
+  const services = await buildServices(config, logger, {
+    role: 'test',
+    database: { url: db.url, pool: db.pool, kind: 'server', close: async () => undefined },
+    startProjections: true,
+  });
+  const app = createApp(services.appDeps);
+  const server = await listen(app.callback());
+  const metric = (name: string, value: string) => rows.push({ target: t.label, metric: name, value });
+  try {
+    const source = await createIngestionSource(services.store, { name: 'bench' });
+    await services.runner.waitForPosition(source.position, 10_000);
+
+    // Ingestion end to end: POST batches of 500 (2 in flight), until the feed's count shows every job.
+    const t0 = performance.now();
+    const batch = 500;
+    let next = 0;
+    const now = new Date();
+    const post = async () => {
+      while (next < jobs) {
+        const offset = next;
+        next += batch;
+        const items = generateJobs({ count: Math.min(batch, jobs - offset), offset, now });
+        const res = await fetch(`${server.url}/api/ingest/jobs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${source.token}` },
+          body: JSON.stringify({ items }),
+        });
+        if (!res.ok) throw new Error(`ingest ${res.status}: ${await res.text()}`);
+        if (offset % 10_000 === 0) process.stderr.write(`\r  ingested ${offset.toLocaleString()} / ${jobs.toLocaleString()}   `);
+      }
+    };
+    await Promise.all([post(), post()]);
+    const posted = performance.now();
+    for (;;) {
+      const { total } = (await (await fetch(`${server.url}/api/jobs/count`)).json()) as { total: number };
+      const feed = (await (await fetch(`${server.url}/api/jobs`)).json()) as { totalJobs: number };
+      if (total >= jobs && feed.totalJobs >= jobs) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const visible = performance.now();
+    process.stderr.write('\n');
+    metric(`ingestion, ${jobs.toLocaleString()} jobs end to end until in the feed (jobs/s)`, fmt(jobs / ((visible - t0) / 1000)));
+    metric('ingestion API accepted (jobs/s)', fmt(jobs / ((posted - t0) / 1000)));
+
+    // Projection catch-up: rebuild every read model from the events.
+    await services.runner.stop();
+    const head = await services.store.countAfter(null, 10_000_000);
+    const t1 = performance.now();
+    await services.runner.rebuild();
+    metric(`projection rebuild, all read models (${head.toLocaleString()} events, events/s)`, fmt(head / ((performance.now() - t1) / 1000)));
+    await services.runner.start();
+
+    const { rows: pick } = await db.pool.query<{ slug: string }>("select slug from jobs where status = 'live' order by random() limit 1");
+    const slug = pick[0]!.slug;
+    const search = services.search;
+    const calls: { name: string; path: string; floor: () => Promise<unknown> }[] = [
+      {
+        name: 'feed (unfiltered)',
+        path: '/api/jobs',
+        floor: () => search.search({ sortBy: 'datePosted', sortOrder: 'desc', page: 1, pageSize: 20 }),
+      },
+      {
+        name: 'feed (filtered)',
+        path: '/api/jobs?experienceLevel=Senior&isRemote=true&location=All%20Europe&salary=80k-120k',
+        floor: () =>
+          search.search({
+            experienceLevel: 'Senior',
+            isRemote: true,
+            location: { kind: 'continent', continent: 'Europe', remoteOnly: false },
+            salaryUsd: { min: 80_000, max: 120_000 },
+            sortBy: 'datePosted',
+            sortOrder: 'desc',
+            page: 1,
+            pageSize: 20,
+          }),
+      },
+      {
+        name: 'text search',
+        path: '/api/jobs?title=react%20engineer',
+        floor: () => search.search({ text: 'react engineer', sortBy: 'relevance', sortOrder: 'desc', page: 1, pageSize: 20 }),
+      },
+      { name: 'suggestions', path: '/api/suggestions?text=eng', floor: () => search.suggest('eng', 8) },
+      {
+        name: 'job by slug',
+        path: `/api/jobs/${slug}`,
+        floor: () => db.pool.query('select * from jobs where slug = $1', [slug]),
+      },
+    ];
+
+    const trivial = new Koa();
+    const router = new Router();
+    router.get('/noop', (ctx) => {
+      ctx.body = { ok: true };
+    });
+    trivial.use(router.routes());
+    const trivialServer = await listen(trivial.callback());
+    const koaFloor = await load(`${trivialServer.url}/noop`, seconds);
+    await trivialServer.close();
+    metric('trivial Koa route p50 / p95 / p99 ms (req/s)', `${fmt(koaFloor.p50)} / ${fmt(koaFloor.p95)} / ${fmt(koaFloor.p99)} (${fmt(koaFloor.rps)})`);
+
+    for (const call of calls) {
+      await load(`${server.url}${call.path}`, 1); // warm-up
+      const h = await load(`${server.url}${call.path}`, seconds);
+      const f = await direct(seconds, call.floor);
+      metric(`${call.name} HTTP p50 / p95 / p99 ms (req/s)`, `${fmt(h.p50)} / ${fmt(h.p95)} / ${fmt(h.p99)} (${fmt(h.rps)})`);
+      metric(`${call.name} floor: query only p50 / p95 ms; HTTP/floor p95`, `${fmt(f.p50)} / ${fmt(f.p95)}; ${fmt(h.p95 / Math.max(f.p95, 0.01))}x`);
+    }
+  } finally {
+    await server.close();
+    await services.close();
+    await db.drop();
+  }
+  return rows;
+}
