@@ -2,7 +2,7 @@
  * Performance check of the PostgreSQL search index at 100,000 jobs: `npx tsx search/src/perf.ts`.
  * Creates a fresh database on DATABASE_URL's server (default: the local server as postgres), inserts synthetic
  * documents, then prints p50/p95 of direct calls (no HTTP) for the filtered feed, text search and suggestions.
- * Env: DATABASE_URL, PERF_DOCS (default 100000), PERF_RUNS (default 200 per kind), PERF_KEEP=1 keeps the database.
+ * Env: DATABASE_URL, PERF_DOCS (default 100000), PERF_RUNS (default 200 per kind), PERF_KEEP=1 keeps the database, PERF_DB=<kept name> measures it again without inserting.
  */
 import pg from 'pg';
 import type { JobSearchDocument, JobSearchQuery, SearchIndex } from '@jobs/contracts';
@@ -290,10 +290,12 @@ async function measure(label: string, calls: (() => Promise<unknown>)[]): Promis
 }
 
 async function main() {
-  const name = `search_perf_${Date.now().toString(36)}`;
+  // PERF_DB names a database a previous run kept (PERF_KEEP=1): measure again without inserting.
+  const reuse = process.env.PERF_DB;
+  const name = reuse ?? `search_perf_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  if (!reuse) await admin.query(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
@@ -301,10 +303,11 @@ async function main() {
     const index: SearchIndex = createPostgresSearchIndex(pool);
     await index.ensureReady();
     const t0 = performance.now();
-    for (let i = 0; i < DOCS; i += 1000) {
+    for (let i = 0; !reuse && i < DOCS; i += 1000) {
       await index.upsert(Array.from({ length: Math.min(1000, DOCS - i) }, (_, k) => syntheticDoc(i + k)));
     }
-    console.log(`inserted ${DOCS} documents in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (!reuse)
+      console.log(`inserted ${DOCS} documents in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await pool.query('vacuum analyze job_search');
     await pool.query('vacuum analyze job_suggestions');
     const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from job_suggestions');
@@ -339,7 +342,7 @@ async function main() {
     }
   } finally {
     await pool.end();
-    if (!process.env.PERF_KEEP) await admin.query(`drop database if exists "${name}" with (force)`);
+    if (!process.env.PERF_KEEP && !reuse) await admin.query(`drop database if exists "${name}" with (force)`);
     else console.log(`kept database ${name}`);
     await admin.end();
   }
