@@ -75,6 +75,11 @@ describe('splitDescription', () => {
     });
   });
 
+  it('copes with hostile nesting', () => {
+    const html = '<div>'.repeat(5000) + '<p>deep</p>' + '</div>'.repeat(5000);
+    expect(splitDescription(html).description).toContain('deep');
+  });
+
   it('is deterministic', () => {
     expect(splitDescription(greenhouseLike)).toEqual(splitDescription(greenhouseLike));
   });

@@ -132,11 +132,14 @@ function paragraphHeading(inner: string, text: string): boolean {
   return text.length <= 60 && !/[.!?]$/.test(text) && classifyHeading(text) !== null;
 }
 
-function toBlocks(html: string): Block[] {
+/** Wrappers deeper than this are read as one paragraph: hostile nesting must not cost more. */
+const MAX_WRAPPER_DEPTH = 16;
+
+function toBlocks(html: string, depth = 0): Block[] {
   const blocks: Block[] = [];
   for (const raw of topLevel(html)) {
-    if (raw.tag === 'div' || raw.tag === 'section' || raw.tag === 'article') {
-      blocks.push(...toBlocks(raw.inner));
+    if ((raw.tag === 'div' || raw.tag === 'section' || raw.tag === 'article') && depth < MAX_WRAPPER_DEPTH) {
+      blocks.push(...toBlocks(raw.inner, depth + 1));
       continue;
     }
     if (/^h[1-6]$/.test(raw.tag)) {
