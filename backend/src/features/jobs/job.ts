@@ -17,7 +17,7 @@ export function jobIdFor(source: string, externalId: string): string {
  * The public numeric id (/jobs/{id}): the first 6 bytes of sha256(jobId), halved to stay below 2^47
  * (a safe JS integer and a PostgreSQL bigint). It is computed once, when the job is posted, and then
  * carried in JobPosted, so a rebuild never renumbers. Two jobs could in principle share one (about
- * a 1 in 3,000 chance across 100k jobs); the read model's unique index on it makes that visible.
+ * a 1 in 3,000 chance across 100k jobs); the read model then answers the first posted one.
  */
 export function publicIdFor(jobId: string): number {
   const digest = crypto.createHash('sha256').update(jobId).digest();
