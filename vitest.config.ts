@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-db.ts'],
-    include: ['{contracts,backend,projections,search}/src/**/*.test.ts', 'frontend/**/src/**/*.test.{ts,tsx}'],
+    include: [
+      '{contracts,backend,projections,search}/src/**/*.test.ts',
+      'frontend/**/src/**/*.test.{ts,tsx}',
+    ],
     exclude: ['**/node_modules/**', '**/*.browser.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

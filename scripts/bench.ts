@@ -20,7 +20,9 @@ async function main() {
       rows.push(...(await benchEventStore(t, eventsPerWriter)));
     }
     if (only !== 'eventstore') {
-      console.error(`… ${t.label}: jobs (${jobs.toLocaleString()} through ingestion, HTTP at concurrency 32)`);
+      console.error(
+        `… ${t.label}: jobs (${jobs.toLocaleString()} through ingestion, HTTP at concurrency 32)`,
+      );
       rows.push(...(await benchJobs(t, jobs, seconds)));
     }
   }
@@ -31,7 +33,8 @@ async function main() {
 function printTable(rows: Row[]) {
   const cols = ['target', 'metric', 'value'] as const;
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 2 ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 2 ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join(' | ')} |`;
   console.log(line([...cols]));
   console.log(`|${width.map((w, i) => (i === 2 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`);
   for (const r of rows) console.log(line([r.target, r.metric, r.value]));

@@ -12,12 +12,18 @@ describe('configuration', () => {
 
   it('names every bad variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', MEILI_URL: 'not a url', SESSION_SECRET: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        MEILI_URL: 'not a url',
+        SESSION_SECRET: 'short',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'MEILI_URL', 'SESSION_SECRET']) expect(msg).toContain(`${name}:`);
+      for (const name of ['PORT', 'DATABASE_URL', 'MEILI_URL', 'SESSION_SECRET'])
+        expect(msg).toContain(`${name}:`);
     }
   });
 

@@ -60,7 +60,11 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
     if (c.MEILI_URL && c.NODE_ENV === 'production' && !c.MEILI_MASTER_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['MEILI_MASTER_KEY'], message: 'is required with MEILI_URL in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEILI_MASTER_KEY'],
+        message: 'is required with MEILI_URL in production',
+      });
     }
   });
 
@@ -97,7 +101,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`),
+      parsed.error.issues.map(
+        (i) =>
+          `${String(i.path[0] ?? '?')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`,
+      ),
     );
   }
   const c = parsed.data;

@@ -10,6 +10,8 @@ export function createLogger(options: { level?: string; pretty?: boolean } = {})
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
       censor: '[redacted]',
     },
-    ...(options.pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } } : {}),
+    ...(options.pretty
+      ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } }
+      : {}),
   });
 }

@@ -19,7 +19,10 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development' && process.stdout.isTTY });
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: config.env === 'development' && process.stdout.isTTY,
+  });
   logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
 
   const services = await buildServices(config, logger, { role: 'server' });
@@ -64,7 +67,8 @@ async function seedOnFirstStart(services: Services): Promise<void> {
     const result = await seedDemoData(services, {
       jobs: config.seedJobs,
       onProgress: (p) => {
-        if (p.done === p.total || p.done % 1000 === 0) logger.info({ done: p.done, total: p.total }, 'seeding demo jobs');
+        if (p.done === p.total || p.done % 1000 === 0)
+          logger.info({ done: p.done, total: p.total }, 'seeding demo jobs');
       },
     });
     await services.runner.waitForPosition(result.position, 120_000);
@@ -75,6 +79,6 @@ async function seedOnFirstStart(services: Services): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error('Start-up failed:', err instanceof Error ? err.stack ?? err.message : err);
+  console.error('Start-up failed:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

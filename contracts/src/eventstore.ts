@@ -85,7 +85,11 @@ export interface AllSubscription extends AsyncIterable<RecordedEvent> {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  append(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   /**
    * Optional: appends to several streams in one atomic step (all or nothing), each with its own
    * expected revision; events already stored (by id) are skipped as in `append`. Results follow the

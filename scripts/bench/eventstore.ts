@@ -62,8 +62,16 @@ export async function benchEventStore(t: BenchTarget, eventsPerWriter: number): 
     await store.close();
     if (!ok) throw new Error('projection did not catch up');
     return [
-      { target: t.label, metric: `event store append, ${WRITERS} writers (events/s)`, value: Math.round(total / appendSeconds).toLocaleString() },
-      { target: t.label, metric: 'projection catch-up (events/s)', value: Math.round(total / catchUpSeconds).toLocaleString() },
+      {
+        target: t.label,
+        metric: `event store append, ${WRITERS} writers (events/s)`,
+        value: Math.round(total / appendSeconds).toLocaleString(),
+      },
+      {
+        target: t.label,
+        metric: 'projection catch-up (events/s)',
+        value: Math.round(total / catchUpSeconds).toLocaleString(),
+      },
     ];
   } finally {
     await db.drop();

@@ -41,8 +41,14 @@ interface Latency {
 
 async function load(url: string, seconds: number): Promise<Latency> {
   const result = await autocannon({ url, connections: CONCURRENCY, duration: seconds, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { p50: result.latency.p50, p95: result.latency.p97_5 ?? result.latency.p99, p99: result.latency.p99, rps: result.requests.average };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p99,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+  };
 }
 
 /** Runs `fn` from CONCURRENCY loops for `seconds`, recording each call's latency (the floor, without HTTP). */
@@ -73,7 +79,13 @@ const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Mat
 export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): Promise<Row[]> {
   const rows: Row[] = [];
   const db = await t.freshDatabase('jobs');
-  const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!', DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_JOBS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!',
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'warn',
+    SEED_JOBS: '0',
+  });
   const logger = createLogger({ level: 'warn' });
   const services = await buildServices(config, logger, {
     role: 'test',
@@ -103,7 +115,8 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
           body: JSON.stringify({ items }),
         });
         if (!res.ok) throw new Error(`ingest ${res.status}: ${await res.text()}`);
-        if (offset % 10_000 === 0) process.stderr.write(`\r  ingested ${offset.toLocaleString()} / ${jobs.toLocaleString()}   `);
+        if (offset % 10_000 === 0)
+          process.stderr.write(`\r  ingested ${offset.toLocaleString()} / ${jobs.toLocaleString()}   `);
       }
     };
     await Promise.all([post(), post()]);
@@ -116,7 +129,10 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     }
     const visible = performance.now();
     process.stderr.write('\n');
-    metric(`ingestion, ${jobs.toLocaleString()} jobs end to end until in the feed (jobs/s)`, fmt(jobs / ((visible - t0) / 1000)));
+    metric(
+      `ingestion, ${jobs.toLocaleString()} jobs end to end until in the feed (jobs/s)`,
+      fmt(jobs / ((visible - t0) / 1000)),
+    );
     metric('ingestion API accepted (jobs/s)', fmt(jobs / ((posted - t0) / 1000)));
 
     // Projection catch-up: rebuild every read model from the events.
@@ -124,10 +140,15 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     const head = await services.store.countAfter(null, 10_000_000);
     const t1 = performance.now();
     await services.runner.rebuild();
-    metric(`projection rebuild, all read models (${head.toLocaleString()} events, events/s)`, fmt(head / ((performance.now() - t1) / 1000)));
+    metric(
+      `projection rebuild, all read models (${head.toLocaleString()} events, events/s)`,
+      fmt(head / ((performance.now() - t1) / 1000)),
+    );
     await services.runner.start();
 
-    const { rows: pick } = await db.pool.query<{ slug: string }>("select slug from jobs where status = 'live' order by random() limit 1");
+    const { rows: pick } = await db.pool.query<{ slug: string }>(
+      "select slug from jobs where status = 'live' order by random() limit 1",
+    );
     const slug = pick[0]!.slug;
     const search = services.search;
     const calls: { name: string; path: string; floor: () => Promise<unknown> }[] = [
@@ -154,7 +175,14 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       {
         name: 'text search',
         path: '/api/jobs?title=react%20engineer',
-        floor: () => search.search({ text: 'react engineer', sortBy: 'relevance', sortOrder: 'desc', page: 1, pageSize: 20 }),
+        floor: () =>
+          search.search({
+            text: 'react engineer',
+            sortBy: 'relevance',
+            sortOrder: 'desc',
+            page: 1,
+            pageSize: 20,
+          }),
       },
       { name: 'suggestions', path: '/api/suggestions?text=eng', floor: () => search.suggest('eng', 8) },
       {
@@ -173,14 +201,23 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     const trivialServer = await listen(trivial.callback());
     const koaFloor = await load(`${trivialServer.url}/noop`, seconds);
     await trivialServer.close();
-    metric('trivial Koa route p50 / p95 / p99 ms (req/s)', `${fmt(koaFloor.p50)} / ${fmt(koaFloor.p95)} / ${fmt(koaFloor.p99)} (${fmt(koaFloor.rps)})`);
+    metric(
+      'trivial Koa route p50 / p95 / p99 ms (req/s)',
+      `${fmt(koaFloor.p50)} / ${fmt(koaFloor.p95)} / ${fmt(koaFloor.p99)} (${fmt(koaFloor.rps)})`,
+    );
 
     for (const call of calls) {
       await load(`${server.url}${call.path}`, 1); // warm-up
       const h = await load(`${server.url}${call.path}`, seconds);
       const f = await direct(seconds, call.floor);
-      metric(`${call.name} HTTP p50 / p95 / p99 ms (req/s)`, `${fmt(h.p50)} / ${fmt(h.p95)} / ${fmt(h.p99)} (${fmt(h.rps)})`);
-      metric(`${call.name} floor: query only p50 / p95 ms; HTTP/floor p95`, `${fmt(f.p50)} / ${fmt(f.p95)}; ${fmt(h.p95 / Math.max(f.p95, 0.01))}x`);
+      metric(
+        `${call.name} HTTP p50 / p95 / p99 ms (req/s)`,
+        `${fmt(h.p50)} / ${fmt(h.p95)} / ${fmt(h.p99)} (${fmt(h.rps)})`,
+      );
+      metric(
+        `${call.name} floor: query only p50 / p95 ms; HTTP/floor p95`,
+        `${fmt(f.p50)} / ${fmt(f.p95)}; ${fmt(h.p95 / Math.max(f.p95, 0.01))}x`,
+      );
     }
   } finally {
     await server.close();

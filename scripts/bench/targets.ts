@@ -52,6 +52,7 @@ export async function benchTargets(): Promise<BenchTarget[]> {
     port: Number(process.env.BENCH_PG_PORT ?? 54349),
   });
   const targets = [await target('embedded PostgreSQL 18', embedded.adminUrl, embedded.stop)];
-  if (process.env.DATABASE_URL) targets.push(await target('server (DATABASE_URL)', process.env.DATABASE_URL, async () => undefined));
+  if (process.env.DATABASE_URL)
+    targets.push(await target('server (DATABASE_URL)', process.env.DATABASE_URL, async () => undefined));
   return targets;
 }

@@ -42,7 +42,14 @@ describe('site shell in a real browser', () => {
   it('footer has the spec columns, links that work and the current year', async () => {
     await open('/about');
     const footer = page.locator('footer');
-    for (const heading of ['For Job Seekers', 'For Employers', 'Company', 'Search Jobs by Country', 'Job Categories', 'Jobs by Type']) {
+    for (const heading of [
+      'For Job Seekers',
+      'For Employers',
+      'Company',
+      'Search Jobs by Country',
+      'Job Categories',
+      'Jobs by Type',
+    ]) {
       await footer.getByText(heading, { exact: true }).first().waitFor({ state: 'visible' });
     }
     expect(await footer.innerText()).toContain(

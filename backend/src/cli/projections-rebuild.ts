@@ -21,9 +21,13 @@ async function main() {
     if (now - last < 200 && p.handled < p.total) return;
     last = now;
     const pct = p.total ? Math.floor((p.handled / p.total) * 100) : 100;
-    process.stdout.write(`\r${p.name}: ${p.handled.toLocaleString()} / ${p.total.toLocaleString()} events (${pct}%)   `);
+    process.stdout.write(
+      `\r${p.name}: ${p.handled.toLocaleString()} / ${p.total.toLocaleString()} events (${pct}%)   `,
+    );
   });
-  process.stdout.write(`\nRebuilt ${name ?? names.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `\nRebuilt ${name ?? names.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   await services.close();
 }
 

@@ -9,7 +9,9 @@ describe('test database', () => {
   afterAll(async () => db.drop());
 
   it('runs a query on a real PostgreSQL', async () => {
-    const { rows } = await db.pool.query('select 1 + 1 as two, current_setting($1) as v', ['server_version_num']);
+    const { rows } = await db.pool.query('select 1 + 1 as two, current_setting($1) as v', [
+      'server_version_num',
+    ]);
     expect(rows[0].two).toBe(2);
     expect(Number(rows[0].v)).toBeGreaterThanOrEqual(150000);
   });

@@ -40,7 +40,11 @@ export async function openDatabase(
   let url = config.databaseUrl;
   let stopEmbedded = async () => undefined as void;
   if (!url) {
-    const embedded = await ensureEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, onLog: options.onLog });
+    const embedded = await ensureEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      onLog: options.onLog,
+    });
     await ensureDatabaseExists(embedded.adminUrl, DEFAULT_EMBEDDED_DATABASE);
     url = embedded.urlFor(DEFAULT_EMBEDDED_DATABASE);
     stopEmbedded = embedded.stop;

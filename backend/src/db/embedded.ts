@@ -52,7 +52,8 @@ async function acquireLock(lockDir: string, timeoutMs: number): Promise<() => Pr
         await fs.rm(lockDir, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for the embedded PostgreSQL start lock ${lockDir}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`Timed out waiting for the embedded PostgreSQL start lock ${lockDir}`);
       await sleep(200);
     }
   }
@@ -84,7 +85,16 @@ export async function ensureEmbeddedPostgres(options: {
       persistent: true,
       createPostgresUser: true,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=256MB',
+        '-c',
+        'fsync=on',
+      ],
       onLog: (m: string) => options.onLog?.(m),
       onError: (e: unknown) => options.onLog?.(String(e)),
     });

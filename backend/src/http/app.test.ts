@@ -17,7 +17,10 @@ describe('HTTP shell', () => {
     h = await createTestHarness();
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
     fs.mkdirSync(path.join(distDir, 'assets'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<html><head><title>Site</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<html><head><title>Site</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg/>');
     const app = createApp({
@@ -29,9 +32,12 @@ describe('HTTP shell', () => {
           routes(router) {
             router.post(
               '/api/echo',
-              validated({ body: z.object({ name: z.string().min(2), age: z.number().int().optional() }) }, (ctx, { body }) => {
-                ctx.body = { hello: body.name };
-              }),
+              validated(
+                { body: z.object({ name: z.string().min(2), age: z.number().int().optional() }) },
+                (ctx, { body }) => {
+                  ctx.body = { hello: body.name };
+                },
+              ),
             );
             router.get('/api/boom', () => {
               throw new Error('secret database detail');
@@ -40,7 +46,10 @@ describe('HTTP shell', () => {
         },
       ],
       renderers: [
-        async (ctx) => (ctx.path === '/jobs/gone-job' ? { status: 410, title: 'Gone <job>', head: '<meta name="robots" content="noindex">' } : null),
+        async (ctx) =>
+          ctx.path === '/jobs/gone-job'
+            ? { status: 410, title: 'Gone <job>', head: '<meta name="robots" content="noindex">' }
+            : null,
       ],
     });
     http = supertest(app.callback());
@@ -71,7 +80,11 @@ describe('HTTP shell', () => {
   });
 
   it('rejects malformed JSON with 400', async () => {
-    const res = await http.post('/api/echo').set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    const res = await http
+      .post('/api/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
     expect(res.body.error.code).toBe('VALIDATION');
     expect(res.body.message).toBe('Malformed JSON body');
   });
@@ -95,7 +108,11 @@ describe('HTTP shell', () => {
   });
 
   it('refuses state-changing requests from another origin', async () => {
-    const res = await http.post('/api/echo').set('Origin', 'https://evil.example').send({ name: 'Ada' }).expect(403);
+    const res = await http
+      .post('/api/echo')
+      .set('Origin', 'https://evil.example')
+      .send({ name: 'Ada' })
+      .expect(403);
     expect(res.body.error.code).toBe('FORBIDDEN');
     await http.post('/api/echo').set('Origin', 'http://localhost:3000').send({ name: 'Ada' }).expect(200);
   });

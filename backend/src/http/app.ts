@@ -53,7 +53,10 @@ export interface Feature {
   originExempt?: (path: string) => boolean;
 }
 
-async function check(name: string, fn: () => Promise<unknown>): Promise<[string, { ok: boolean; ms: number; error?: string }]> {
+async function check(
+  name: string,
+  fn: () => Promise<unknown>,
+): Promise<[string, { ok: boolean; ms: number; error?: string }]> {
   const t = performance.now();
   try {
     await Promise.race([fn(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 3000))]);

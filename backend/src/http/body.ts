@@ -11,22 +11,29 @@ export function jsonBody(options: { limitBytes?: number } = {}): Koa.Middleware 
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
     // These routes read their own (larger) bodies with readJsonBody, after authenticating the caller.
     if (SELF_PARSED_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return next();
-    ctx.request.body = await readJsonBody(ctx, (ctx.state.bodyLimitBytes as number | undefined) ?? defaultLimit);
+    ctx.request.body = await readJsonBody(
+      ctx,
+      (ctx.state.bodyLimitBytes as number | undefined) ?? defaultLimit,
+    );
     return next();
   };
 }
 
-/** Paths whose routes parse the body themselves (the ingestion API takes batches of up to ~50 MB). */
-const SELF_PARSED_PREFIXES = ['/api/ingest/'];
+/** Paths whose routes parse the body themselves (the ingestion API takes batches of up to ~50 MB; RFC 8058 one-click unsubscribe posts a form body nobody needs to read). */
+const SELF_PARSED_PREFIXES = ['/api/ingest/', '/unsubscribe/'];
 
 /** Reads a JSON body of at most `limit` bytes: 413 past it, 415 for another type, 400 for bad JSON; undefined when empty. */
 export async function readJsonBody(ctx: Koa.Context, limit: number): Promise<unknown> {
   const declared = Number(ctx.get('content-length') || 0);
   const hasBody = declared > 0 || ctx.get('transfer-encoding') !== '';
   if (!hasBody) return undefined;
-  if (declared > limit) throw new HttpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
+  if (declared > limit)
+    throw new HttpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
   if (!ctx.is('application/json', 'application/*+json')) {
-    throw new HttpError('UNSUPPORTED_MEDIA_TYPE', "Request body must be JSON (Content-Type: application/json)");
+    throw new HttpError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Request body must be JSON (Content-Type: application/json)',
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -40,7 +47,9 @@ export async function readJsonBody(ctx: Koa.Context, limit: number): Promise<unk
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError('VALIDATION', 'Malformed JSON body', { details: [{ path: 'body', message: 'Malformed JSON' }] });
+    throw new HttpError('VALIDATION', 'Malformed JSON body', {
+      details: [{ path: 'body', message: 'Malformed JSON' }],
+    });
   }
 }
 

@@ -40,7 +40,11 @@ export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { details?: unknown; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    readonly options: {
+      details?: unknown;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -63,14 +67,19 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: FieldIssue[]) => new HttpError('VALIDATION', message, { details });
+export const badRequest = (message: string, details?: FieldIssue[]) =>
+  new HttpError('VALIDATION', message, { details });
 export const notFound = (message = 'Not found') => new HttpError('NOT_FOUND', message);
 export const unauthorized = (message = 'Authentication required') => new HttpError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new HttpError('FORBIDDEN', message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError('CONFLICT', message, { extra });
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError('CONFLICT', message, { extra });
 export const gone = (message: string, extra: { reason: string | null; removedAt: string | null }) =>
   new HttpError('GONE', message, { extra });
-export const rateLimited = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
+export const rateLimited = (
+  retryAfterSeconds: number,
+  message = 'Too many requests. Please try again later.',
+) =>
   new HttpError('RATE_LIMITED', message, {
     headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
     extra: { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) },

@@ -25,7 +25,15 @@ export function accessLog(): Koa.Middleware {
     await next();
     const log = ctx.state.log as Logger;
     if (ctx.status < 500) {
-      log.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      log.debug(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
     }
   };
 }
@@ -50,14 +58,26 @@ export function errorHandler(): Koa.Middleware {
       else {
         const status = (raw as { status?: number; expose?: boolean }).status;
         if (status && status >= 400 && status < 500 && (raw as { expose?: boolean }).expose) {
-          const code = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+          const code =
+            status === 404
+              ? 'NOT_FOUND'
+              : status === 401
+                ? 'UNAUTHORIZED'
+                : status === 403
+                  ? 'FORBIDDEN'
+                  : status === 413
+                    ? 'PAYLOAD_TOO_LARGE'
+                    : status === 415
+                      ? 'UNSUPPORTED_MEDIA_TYPE'
+                      : 'VALIDATION';
           err = new HttpError(code, (raw as Error).message);
         } else {
           err = new HttpError('INTERNAL_ERROR', 'Internal server error');
           log?.error({ err: raw, method: ctx.method, path: ctx.path }, 'unhandled error');
         }
       }
-      if (err.status < 500 && log) log.info({ method: ctx.method, path: ctx.path, status: err.status, code: err.code }, err.message);
+      if (err.status < 500 && log)
+        log.info({ method: ctx.method, path: ctx.path, status: err.status, code: err.code }, err.message);
       if (err.code !== 'INTERNAL_ERROR' && err.status >= 500) log?.warn({ code: err.code }, err.message);
       ctx.status = err.status;
       for (const [k, v] of Object.entries(err.options.headers ?? {})) ctx.set(k, v);
@@ -70,7 +90,10 @@ export function errorHandler(): Koa.Middleware {
  * CSRF defence for cookie sessions: a state-changing request that carries an Origin (or Referer) from
  * another site is refused. Bearer-token APIs (ingestion) and the RFC 8058 one-click unsubscribe are exempt.
  */
-export function sameOrigin(options: { publicUrl: string; exempt?: (path: string) => boolean }): Koa.Middleware {
+export function sameOrigin(options: {
+  publicUrl: string;
+  exempt?: (path: string) => boolean;
+}): Koa.Middleware {
   const allowed = new URL(options.publicUrl).origin;
   return async function sameOriginMiddleware(ctx, next) {
     if (['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) || options.exempt?.(ctx.path)) return next();

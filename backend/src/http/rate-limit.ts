@@ -29,7 +29,11 @@ export class RateLimiter {
   constructor(private readonly pool: pg.Pool) {}
 
   /** Counts an attempt; returns the remaining allowance, or throws 429 when over the limit. */
-  async hit(rule: RateLimitRule, subject: string, cost = 1): Promise<{ remaining: number; resetSeconds: number }> {
+  async hit(
+    rule: RateLimitRule,
+    subject: string,
+    cost = 1,
+  ): Promise<{ remaining: number; resetSeconds: number }> {
     const nowMs = Date.now();
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
@@ -43,7 +47,9 @@ export class RateLimiter {
     const resetSeconds = (windowStart.getTime() + windowMs - nowMs) / 1000;
     if (nowMs - this.lastSweep > 60_000) {
       this.lastSweep = nowMs;
-      void this.pool.query(`delete from rate_limits where window_start < now() - interval '1 day'`).catch(() => undefined);
+      void this.pool
+        .query(`delete from rate_limits where window_start < now() - interval '1 day'`)
+        .catch(() => undefined);
     }
     if (count > rule.limit) throw rateLimited(resetSeconds);
     return { remaining: rule.limit - count, resetSeconds };

@@ -28,11 +28,17 @@ const KNOWN_ROUTES: RegExp[] = [
 
 /** `<` inside JSON would let a string close the script tag. */
 export function serialiseState(state: unknown): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /**
@@ -49,7 +55,12 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
   };
 
   return async function siteMiddleware(ctx, next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path.startsWith('/api/') ||
+      ctx.path === '/api'
+    )
+      return next();
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return; // a route answered
 
@@ -87,14 +98,19 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     }
     const known = KNOWN_ROUTES.some((r) => r.test(ctx.path));
     let out = html;
-    if (page?.title) out = out.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    if (page?.title)
+      out = out.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
     if (page?.head) {
       // The renderer's description replaces the template's generic one.
-      if (page.head.includes('name="description"')) out = out.replace(/<meta name="description"[^>]*>\s*/, '');
+      if (page.head.includes('name="description"'))
+        out = out.replace(/<meta name="description"[^>]*>\s*/, '');
       out = out.replace('</head>', `${page.head}\n</head>`);
     }
     if (page?.state !== undefined) {
-      out = out.replace('</head>', `<script>window.__INITIAL_STATE__=${serialiseState(page.state)}</script>\n</head>`);
+      out = out.replace(
+        '</head>',
+        `<script>window.__INITIAL_STATE__=${serialiseState(page.state)}</script>\n</head>`,
+      );
     }
     ctx.status = page?.status ?? (known ? 200 : 404);
     ctx.type = 'text/html; charset=utf-8';

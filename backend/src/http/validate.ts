@@ -31,7 +31,12 @@ export function parseInput<S extends Schemas>(ctx: Koa.Context, schemas: S): Inp
   for (const part of ['params', 'query', 'body'] as const) {
     const schema = schemas[part];
     if (!schema) continue;
-    const raw = part === 'query' ? ctx.query : part === 'params' ? ((ctx as unknown as { params?: unknown }).params ?? {}) : ctx.request.body;
+    const raw =
+      part === 'query'
+        ? ctx.query
+        : part === 'params'
+          ? ((ctx as unknown as { params?: unknown }).params ?? {})
+          : ctx.request.body;
     const result = schema.safeParse(raw);
     if (!result.success) {
       const issues = issuesOf(part, result.error);

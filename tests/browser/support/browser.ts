@@ -15,7 +15,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -39,12 +42,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Posts jobs through the real ingestion API with the run's source token. */
-export async function ingest(items: unknown[]): Promise<{ results: { externalId: string; outcome: string; slug?: string; id?: number }[] }> {
+export async function ingest(
+  items: unknown[],
+): Promise<{ results: { externalId: string; outcome: string; slug?: string; id?: number }[] }> {
   const res = await fetch(`${baseUrl()}/api/ingest/jobs`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ingestToken()}` },
     body: JSON.stringify({ items }),
   });
   if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { results: { externalId: string; outcome: string; slug?: string; id?: number }[] };
+  return (await res.json()) as {
+    results: { externalId: string; outcome: string; slug?: string; id?: number }[];
+  };
 }

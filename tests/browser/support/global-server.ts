@@ -91,16 +91,27 @@ export default async function setup(project: TestProject) {
 
   let token = '';
   if (fs.existsSync(path.join(root, 'backend/src/cli/source-create.ts'))) {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'backend/src/cli/source-create.ts', '--name', 'browser-tests'], {
-      cwd: root,
-      env,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'backend/src/cli/source-create.ts', '--name', 'browser-tests'],
+      {
+        cwd: root,
+        env,
+      },
+    );
     token = /\b(jb_[A-Za-z0-9_-]+)/.exec(stdout)?.[1] ?? '';
   }
 
   project.provide('baseUrl', baseUrl);
   project.provide('ingestToken', token);
-  project.provide('serverEnv', JSON.stringify({ DATABASE_URL: env.DATABASE_URL ?? '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT }));
+  project.provide(
+    'serverEnv',
+    JSON.stringify({
+      DATABASE_URL: env.DATABASE_URL ?? '',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT,
+    }),
+  );
 
   return async () => {
     server.kill('SIGTERM');
