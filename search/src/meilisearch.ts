@@ -144,26 +144,64 @@ export function buildSort(q: JobSearchQuery, hasText: boolean): string[] | undef
   }
 }
 
+/** Edit distance, for judging whether a word of a value is a typo of what was typed. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
 /**
- * Suggestions come from facet search on title, company and skills of the jobs index itself (prefix and typo
- * tolerant, with live counts), rather than from a second index of terms: nothing extra to keep in step, and a
- * removed job's terms disappear with it. Order: values starting with the prefix, then values with a word starting
- * with it, then typo matches; by count within each.
+ * 0: the value starts with the prefix; 1: one of its words does; 2: one of its words starts with a typo of it
+ * (Meilisearch's own budget: 1 typo from 5 characters, 2 from 9); null: unrelated.
+ */
+export function suggestionTier(prefix: string, value: string): 0 | 1 | 2 | null {
+  const p = normalizeKey(prefix);
+  const key = normalizeKey(value);
+  if (!p || !key) return null;
+  if (key.startsWith(p)) return 0;
+  if (key.includes(` ${p}`)) return 1;
+  const budget = p.length >= 9 ? 2 : p.length >= 5 ? 1 : 0;
+  if (budget === 0) return null;
+  const words = key.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  for (const word of words) {
+    for (let len = p.length - budget; len <= p.length + budget; len += 1) {
+      if (len > 0 && len <= word.length && editDistance(word.slice(0, len), p) <= budget) return 2;
+    }
+  }
+  return null;
+}
+
+/**
+ * Suggestions are read from the jobs index itself rather than a second index of terms: nothing extra to keep in
+ * step, and a removed job's terms disappear with it. Candidates come from facet search on title, company and skills
+ * (values starting with the prefix, with live counts) and from a prefix- and typo-tolerant search on those three
+ * attributes (values with a matching word further in). Ranked: values starting with the prefix, then values with a
+ * word starting with it, then typo matches; by count within each; distinct case-insensitively.
  */
 export function rankSuggestions(
   prefix: string,
-  hits: { value: string; count: number }[],
+  candidates: { value: string; count: number }[],
   limit: number,
 ): string[] {
-  const p = normalizeKey(prefix);
-  const tier = (key: string) => (key.startsWith(p) ? 0 : key.includes(` ${p}`) ? 1 : 2);
   const best = new Map<string, { value: string; count: number; tier: number }>();
-  for (const hit of hits) {
-    const key = normalizeKey(hit.value);
-    if (!key) continue;
+  for (const candidate of candidates) {
+    const key = normalizeKey(candidate.value);
+    const tier = suggestionTier(prefix, candidate.value);
+    if (tier === null) continue;
     const prev = best.get(key);
-    if (prev) prev.count += hit.count;
-    else best.set(key, { value: hit.value.trim(), count: hit.count, tier: tier(key) });
+    if (prev) prev.count = Math.max(prev.count, candidate.count);
+    else best.set(key, { value: candidate.value.trim(), count: candidate.count, tier });
   }
   return [...best.entries()]
     .sort(([ka, a], [kb, b]) => a.tier - b.tier || b.count - a.count || ka.localeCompare(kb))
@@ -237,18 +275,30 @@ export function createMeilisearchIndex(options: MeilisearchIndexOptions): Search
     },
 
     async suggest(prefix, limit = DEFAULT_SUGGESTION_LIMIT) {
-      const facetQuery = prefix.trim();
-      if (!facetQuery || limit <= 0) return [];
-      const results = await Promise.all(
-        (['title', 'company', 'skills'] as const).map((facetName) =>
-          index.searchForFacetValues({ facetName, facetQuery }),
+      const text = prefix.trim();
+      if (!text || limit <= 0) return [];
+      const [facets, hits] = await Promise.all([
+        Promise.all(
+          (['title', 'company', 'skills'] as const).map((facetName) =>
+            index.searchForFacetValues({ facetName, facetQuery: text }),
+          ),
         ),
-      );
-      return rankSuggestions(
-        facetQuery,
-        results.flatMap((r) => r.facetHits),
-        limit,
-      );
+        index.search(text, {
+          attributesToSearchOn: ['title', 'company', 'skills'],
+          attributesToRetrieve: ['title', 'company', 'skills'],
+          limit: 100,
+        }),
+      ]);
+      const fromHits = new Map<string, { value: string; count: number }>();
+      for (const hit of hits.hits) {
+        for (const value of [hit.title, hit.company, ...hit.skills]) {
+          const key = normalizeKey(value);
+          const seen = fromHits.get(key);
+          if (seen) seen.count += 1;
+          else fromHits.set(key, { value, count: 1 });
+        }
+      }
+      return rankSuggestions(text, [...facets.flatMap((r) => r.facetHits), ...fromHits.values()], limit);
     },
 
     async clear() {
