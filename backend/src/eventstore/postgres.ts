@@ -343,6 +343,8 @@ export async function createPostgresEventStore(
       [streamId, opts.fromRevision ?? 0, opts.maxCount ?? null],
     );
     if (rows.length === 0) {
+      // Read from the start, no rows means no stream: spare the second query (ingestion reads many new streams).
+      if (!opts.fromRevision && opts.maxCount !== 0) throw new StreamNotFoundError(streamId);
       const exists = await pool.query('select 1 from events where stream_id = $1 limit 1', [streamId]);
       if (!exists.rowCount) throw new StreamNotFoundError(streamId);
     }

@@ -8,6 +8,7 @@
  * the revision it was read at. If another writer moved a stream in between, the whole batch falls
  * back to one read-decide-append per stream with retries, which is slower but settles any race.
  */
+import crypto from 'node:crypto';
 import {
   IngestItem,
   ingestErrors,
@@ -67,16 +68,39 @@ export interface IngestOptions {
 const DEFAULT_CONCURRENCY = 16;
 const FALLBACK_ATTEMPTS = 5;
 
-type Prepared =
-  | { index: number; kind: 'rejected'; externalId: string | null; errors: IngestError[] }
-  | {
-      index: number;
-      kind: 'job';
-      externalId: string;
-      jobId: string;
-      command: JobCommand;
-      company: CompanyCommand | null;
-    };
+type Rejected = { index: number; kind: 'rejected'; externalId: string | null; errors: IngestError[] };
+interface PreparedJob {
+  index: number;
+  kind: 'job';
+  externalId: string;
+  jobId: string;
+  /** null while the item is one we have ingested before (see `knownHash`): normalised only if needed. */
+  command: JobCommand | null;
+  /** The content hash this exact item had when we last normalised it. */
+  knownHash: string | null;
+  raw: unknown;
+  company: CompanyCommand | null;
+}
+type Prepared = Rejected | PreparedJob;
+
+/**
+ * Items this process has normalised before, by a hash of (source, raw item): bots re-send whole
+ * boards every pull, and most items are unchanged. When the job's stream still holds the content
+ * hash we remember, the item is unchanged without running the normaliser (the costly part).
+ */
+const SEEN_LIMIT = 100_000;
+const seenItems = new Map<string, { jobId: string; externalId: string; contentHash: string }>();
+
+function rawKey(sourceId: string, raw: unknown): string | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  return crypto.createHash('sha1').update(sourceId).update('\0').update(JSON.stringify(raw)).digest('base64');
+}
+
+function remember(key: string, value: { jobId: string; externalId: string; contentHash: string }): void {
+  seenItems.delete(key);
+  seenItems.set(key, value);
+  if (seenItems.size > SEEN_LIMIT) seenItems.delete(seenItems.keys().next().value!);
+}
 
 /** The decisions for one stream: the events to append and what each item became. */
 interface StreamPlan<Event> {
@@ -114,7 +138,7 @@ async function readOrEmpty(store: EventStore, streamId: string): Promise<Recorde
   }
 }
 
-function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prepared {
+function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date): Prepared {
   const parsed = IngestItem.safeParse(raw);
   if (!parsed.success) {
     const externalId = (raw as { externalId?: unknown } | null)?.externalId;
@@ -130,7 +154,16 @@ function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prep
   if (item.action === 'closed') {
     const reason = item.reason?.trim() || 'Closed on source';
     const command: JobCommand = { type: 'CloseJob', jobId, reason, removedAt: now.toISOString() };
-    return { index, kind: 'job', externalId: item.externalId, jobId, command, company: null };
+    return {
+      index,
+      kind: 'job',
+      externalId: item.externalId,
+      jobId,
+      command,
+      knownHash: null,
+      raw,
+      company: null,
+    };
   }
   try {
     const job = normaliseJob(item, { now });
@@ -147,6 +180,8 @@ function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prep
       externalId: item.externalId,
       jobId,
       command,
+      knownHash: null,
+      raw,
       company: companyCommandFor(job),
     };
   } catch (err) {
@@ -157,6 +192,24 @@ function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prep
       errors: [{ path: '', message: (err as Error).message }],
     };
   }
+}
+
+function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prepared {
+  const key = rawKey(sourceId, raw);
+  const seen = key ? seenItems.get(key) : undefined;
+  if (seen) {
+    const { jobId, externalId, contentHash: knownHash } = seen;
+    return { index, kind: 'job', externalId, jobId, command: null, knownHash, raw, company: null };
+  }
+  const prepared = normaliseItem(raw, index, sourceId, now);
+  if (key && prepared.kind === 'job' && prepared.command?.type === 'IngestJob') {
+    remember(key, {
+      jobId: prepared.jobId,
+      externalId: prepared.externalId,
+      contentHash: prepared.command.contentHash,
+    });
+  }
+  return prepared;
 }
 
 export async function ingestItems(
@@ -175,7 +228,7 @@ export async function ingestItems(
   const prepared = rawItems.map((raw, index) => prepare(raw, index, sourceId, now));
 
   // Items of one job (a batch may name a job twice) are decided in input order on one stream.
-  const byJob = new Map<string, Extract<Prepared, { kind: 'job' }>[]>();
+  const byJob = new Map<string, PreparedJob[]>();
   for (const p of prepared) if (p.kind === 'job') byJob.set(p.jobId, [...(byJob.get(p.jobId) ?? []), p]);
   // The last profile a batch gives for a company wins.
   const companyCommands = new Map<string, CompanyCommand>();
@@ -201,7 +254,31 @@ export async function ingestItems(
     const revision = recorded.at(-1)?.revision ?? null;
     const decided: JobEvent[] = [];
     for (const item of byJob.get(jobId)!) {
-      if (item.command.type === 'CloseJob' && state.status !== 'live') {
+      if (!item.command) {
+        if (state.status === 'live' && state.contentHash === item.knownHash) {
+          results[item.index] = {
+            index: item.index,
+            externalId: item.externalId,
+            status: 'unchanged',
+            jobId,
+            id: state.publicId,
+            slug: state.slug,
+          };
+          continue;
+        }
+        const full = normaliseItem(item.raw, item.index, sourceId, now);
+        if (full.kind === 'rejected') {
+          results[item.index] = {
+            index: item.index,
+            externalId: full.externalId,
+            status: 'rejected',
+            errors: full.errors,
+          };
+          continue;
+        }
+        item.command = full.command;
+      }
+      if (item.command!.type === 'CloseJob' && state.status !== 'live') {
         // Closing a job we never had is the bot's mistake; closing a removed one again changes nothing.
         results[item.index] =
           state.status === 'absent'
@@ -223,7 +300,7 @@ export async function ingestItems(
       }
       let events: JobEvent[];
       try {
-        events = jobDecider.decide(item.command, state, { now });
+        events = jobDecider.decide(item.command!, state, { now });
       } catch (err) {
         results[item.index] = {
           index: item.index,

@@ -5,9 +5,15 @@
 import type { EventStore, Position } from '@jobs/contracts/eventstore';
 import { comparePositions } from '@jobs/contracts/eventstore';
 import type { Logger } from '../../logger';
+import { handleCommand } from '../../commands/handle';
+import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
+import { companyDecider, companyStreamId } from '../ingestion/company';
+import { mapLimit } from '../ingestion/concurrency';
 import { ingestItems, type IngestCounts } from '../ingestion/service';
-import { ensureDemoSource } from '../sources/service';
-import { generateJobs } from './generate';
+import { companySlug } from '@jobs/projections/jobs/index';
+import { DEMO_SOURCE_ID, ensureDemoSource } from '../sources/service';
+import { COMPANIES } from './data';
+import { companyDescription, companyWebsite, generateJobs } from './generate';
 
 export interface SeedProgress {
   done: number;
@@ -56,9 +62,13 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
   const batchSize = options.batchSize ?? 500;
   const now = options.now ?? new Date();
   const { sourceId } = await ensureDemoSource(services.store);
+  let position = await seedCompanyProfiles(services.store);
   const counts = emptyCounts();
-  let position: Position | null = null;
-  for (let offset = 0; offset < options.jobs; offset += batchSize) {
+  const offsets: number[] = [];
+  for (let offset = 0; offset < options.jobs; offset += batchSize) offsets.push(offset);
+  let done = 0;
+  // Two batches in flight: one is normalised (CPU) while the other waits on the database.
+  await mapLimit(offsets, 2, async (offset) => {
     const items = generateJobs({
       count: Math.min(batchSize, options.jobs - offset),
       offset,
@@ -69,9 +79,45 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
     for (const key of Object.keys(counts) as (keyof IngestCounts)[]) counts[key] += result.counts[key];
     if (result.position && (!position || comparePositions(result.position, position) > 0))
       position = result.position;
-    const done = Math.min(options.jobs, offset + items.length);
+    done += items.length;
     const seconds = (performance.now() - started) / 1000;
     options.onProgress?.({ done, total: options.jobs, jobsPerSecond: done / Math.max(seconds, 0.001) });
-  }
+  });
   return { jobs: options.jobs, counts, seconds: (performance.now() - started) / 1000, position };
+}
+
+/**
+ * The demo companies' full profiles (with founding year and industry, which job items do not carry),
+ * written as the companies' own; the jobs' profile fields then match them and append nothing.
+ */
+async function seedCompanyProfiles(store: EventStore): Promise<Position | null> {
+  let last: Position | null = null;
+  await mapLimit(COMPANIES, 8, async (company) => {
+    const slug = companySlug(company.name);
+    const result = await handleCommand(
+      store,
+      companyStreamId(slug),
+      companyDecider,
+      {
+        type: 'UpdateCompanyProfile',
+        companySlug: slug,
+        company: company.name,
+        description: companyDescription(company),
+        descriptionSource: 'company',
+        size: company.size,
+        founded: company.founded,
+        industry: company.industry,
+        // As the normaliser writes it, so the jobs' copy compares equal.
+        website: new URL(companyWebsite(company)).toString(),
+        logo: null,
+      },
+      {
+        metadata: { actor: `source:${DEMO_SOURCE_ID}` },
+        eventId: (event, i) =>
+          uuidFromName(JOBS_BOARD_NAMESPACE, `seed-company|${slug}|${event.type}|${i}|${company.founded}`),
+      },
+    );
+    if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
+  });
+  return last;
 }
