@@ -1,18 +1,28 @@
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { FeedToolbar, Hero, JobFeed, WhyRemote, useFeedState } from '../../features/jobs-feed';
+import type { FeedFilters, FilterName } from '../../features/jobs-feed';
 
-// Placeholder: the home feed issue replaces this page (hero search, filters, infinite feed).
+/** Home (spec section 2): hero search, filter and sort bar, the infinite job feed, why remote work. */
 export default function HomeRoute() {
-  useDocumentTitle();
+  const { state, setFilter, clearFilters, setSort } = useFeedState();
+  const onFilterChange = (name: FilterName, value: string) =>
+    setFilter(name, value as FeedFilters[typeof name]);
+
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-          Find Your Dream Remote Job
-        </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          Search 100,000+ work from home jobs at top remote companies
-        </p>
-      </div>
-    </section>
+    <>
+      <Hero title={state.filters.title} onTitleChange={(title) => setFilter('title', title)} />
+      <section aria-labelledby="feed-heading" className="mx-auto max-w-4xl px-4 pb-16 sm:px-6 lg:px-8">
+        <FeedToolbar
+          filters={state.filters}
+          sort={state.sort}
+          onFilterChange={onFilterChange}
+          onClear={clearFilters}
+          onSortChange={setSort}
+        />
+        <div className="mt-6">
+          <JobFeed state={state} />
+        </div>
+      </section>
+      <WhyRemote />
+    </>
   );
 }

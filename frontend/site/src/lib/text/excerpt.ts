@@ -39,7 +39,8 @@ function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK_TAGS = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
+const BLOCK_TAGS =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
 
 /** The text lines of an HTML fragment: one per block, whitespace collapsed, empty lines dropped. */
 export function htmlToLines(html: string): string[] {

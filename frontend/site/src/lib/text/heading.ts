@@ -15,7 +15,10 @@ const EXPERIENCE_WORDS: Record<string, string> = {
 };
 
 function capitalise(words: string): string {
-  return words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+  return words.replace(
+    /(^|\s)(\p{Ll})/gu,
+    (_, space: string, letter: string) => space + letter.toUpperCase(),
+  );
 }
 
 function locationWords(location: string): string {
@@ -61,6 +64,7 @@ export function feedHeading(input: {
   filteredTotal: number | undefined;
 }): string | null {
   const words = filterWords(input.filters);
-  if (!words) return input.totalCount === undefined ? null : `${count(input.totalCount)} Remote & Hybrid Jobs`;
+  if (!words)
+    return input.totalCount === undefined ? null : `${count(input.totalCount)} Remote & Hybrid Jobs`;
   return input.filteredTotal === undefined ? null : `${count(input.filteredTotal)} ${words} Jobs`;
 }

@@ -53,12 +53,15 @@ describe('excerpt', () => {
   });
 
   it('starts at a responsibilities heading anywhere in the text', () => {
-    const html = '<p>Acme is a fast-growing company with offices in five countries.</p><p>Responsibilities</p><p>Ship features.</p>';
+    const html =
+      '<p>Acme is a fast-growing company with offices in five countries.</p><p>Responsibilities</p><p>Ship features.</p>';
     expect(excerptOf(html)).toBe('Ship features.');
   });
 
   it('without boilerplate it starts at the top and decodes entities', () => {
-    expect(excerptOf('<p>Design &amp; build things&nbsp;people love.</p>')).toBe('Design & build things people love.');
+    expect(excerptOf('<p>Design &amp; build things&nbsp;people love.</p>')).toBe(
+      'Design & build things people love.',
+    );
   });
 
   it('is at most 200 characters in the feed, cut at a word, with an ellipsis', () => {
@@ -88,23 +91,33 @@ describe('excerpt', () => {
 
 describe('feed heading', () => {
   it('unfiltered reads the total count', () => {
-    expect(feedHeading({ filters: {}, totalCount: 102345, filteredTotal: 20 })).toBe('102,345 Remote & Hybrid Jobs');
-    expect(feedHeading({ filters: { title: '  ' }, totalCount: 5, filteredTotal: 1 })).toBe('5 Remote & Hybrid Jobs');
+    expect(feedHeading({ filters: {}, totalCount: 102345, filteredTotal: 20 })).toBe(
+      '102,345 Remote & Hybrid Jobs',
+    );
+    expect(feedHeading({ filters: { title: '  ' }, totalCount: 5, filteredTotal: 1 })).toBe(
+      '5 Remote & Hybrid Jobs',
+    );
   });
 
   it('filtered reads the feed total and the filters', () => {
     expect(
-      feedHeading({ filters: { experienceLevel: 'Senior', type: 'Full Time' }, totalCount: 999, filteredTotal: 42 }),
+      feedHeading({
+        filters: { experienceLevel: 'Senior', type: 'Full Time' },
+        totalCount: 999,
+        filteredTotal: 42,
+      }),
     ).toBe('42 Senior Full Time Jobs');
-    expect(filterWords({ isRemote: false, title: 'react native', location: 'All Europe', salary: '80k-120k' })).toBe(
-      'On-site React Native Europe $80k-120k',
-    );
+    expect(
+      filterWords({ isRemote: false, title: 'react native', location: 'All Europe', salary: '80k-120k' }),
+    ).toBe('On-site React Native Europe $80k-120k');
     expect(filterWords({ experienceLevel: 'Entry', isRemote: true })).toBe('Remote & Hybrid Entry Level');
   });
 
   it('is null while its number is unknown', () => {
     expect(feedHeading({ filters: {}, totalCount: undefined, filteredTotal: 3 })).toBeNull();
-    expect(feedHeading({ filters: { type: 'Contract' }, totalCount: 3, filteredTotal: undefined })).toBeNull();
+    expect(
+      feedHeading({ filters: { type: 'Contract' }, totalCount: 3, filteredTotal: undefined }),
+    ).toBeNull();
   });
 });
 

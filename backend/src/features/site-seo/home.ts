@@ -1,0 +1,182 @@
+/**
+ * Server-rendered SEO for the home page '/' (spec section 2 Home, section 9 SEO): title, description,
+ * keywords, Open Graph and Twitter tags, canonical (the /api/seo/canonical rule), robots (the
+ * /api/seo/should-noindex rule) and a WebSite JSON-LD with a SearchAction. The feed's first page and
+ * the total count go to the client as `state.home`, so the feed shows without a round trip
+ * (read by frontend/site/src/features/jobs-feed/initial-state.ts).
+ */
+import type Koa from 'koa';
+import type pg from 'pg';
+import type { SearchIndex } from '@jobs/contracts';
+import type { PageRenderer, RenderedPage } from '../../http/site';
+import type { Logger } from '../../logger';
+import { FeedParams, toSearchQuery } from '../jobs/feed-params';
+import { countLiveJobs, loadLiveJobs, pageOf, PAGE_SIZE, type ApiJob, type Page } from '../jobs/queries';
+import { canonicalUrl, shouldNoIndex } from '../seo/rules';
+import { headTags, keywordList, SITE_NAME } from './head';
+
+export interface HomeSeoDeps {
+  pool: pg.Pool;
+  publicUrl: string;
+  search: SearchIndex;
+  now?: () => Date;
+}
+
+/** What the client reads from window.__INITIAL_STATE__.home. */
+export interface HomeState {
+  /** The GET /api/jobs query (without page) this page answers, in the client's own form. */
+  query: Record<string, string>;
+  firstPage: Page<ApiJob>;
+  total: number;
+  renderedAt: number;
+}
+
+const SORTS = new Set([
+  'datePosted:desc',
+  'datePosted:asc',
+  'title:asc',
+  'title:desc',
+  'company:asc',
+  'company:desc',
+]);
+
+function param(ctx: Koa.Context, name: string): string {
+  const value = ctx.query[name];
+  const trimmed = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+  return trimmed.toLowerCase() === 'all' ? '' : trimmed;
+}
+
+/**
+ * The client's feed query for the URL, built as frontend/site/src/features/jobs-feed/filters.ts does
+ * (search or title; jobType wins over type; empty and 'all' values left out; the sort always present), so the
+ * client recognises the state as its own.
+ */
+export function homeQuery(ctx: Koa.Context): Record<string, string> {
+  const isRemote = param(ctx, 'isRemote').toLowerCase();
+  const entries: [string, string][] = [
+    ['title', param(ctx, 'title') || param(ctx, 'search')],
+    ['location', param(ctx, 'location')],
+    ['experienceLevel', param(ctx, 'experienceLevel')],
+    ['type', param(ctx, 'jobType') || param(ctx, 'type')],
+    ['salary', param(ctx, 'salary')],
+    ['industry', param(ctx, 'industry')],
+    ['isRemote', isRemote === 'true' || isRemote === 'false' ? isRemote : ''],
+  ];
+  const query: Record<string, string> = Object.fromEntries(entries.filter(([, v]) => v !== ''));
+  const sort = `${param(ctx, 'sortBy')}:${param(ctx, 'sortOrder')}`;
+  const [sortBy, sortOrder] = (SORTS.has(sort) ? sort : 'datePosted:desc').split(':') as [string, string];
+  query.sortBy = sortBy;
+  query.sortOrder = sortOrder;
+  return query;
+}
+
+const EXPERIENCE_WORDS: Record<string, string> = { Entry: 'Entry Level', 'Mid-level': 'Mid Level' };
+
+/** The filters as the feed heading reads them (twin of frontend/site/src/lib/text/heading.ts). */
+export function filterWords(query: Record<string, string>): string {
+  const words: string[] = [];
+  if (query.isRemote === 'true') words.push('Remote & Hybrid');
+  if (query.isRemote === 'false') words.push('On-site');
+  if (query.experienceLevel) words.push(EXPERIENCE_WORDS[query.experienceLevel] ?? query.experienceLevel);
+  if (query.type) words.push(query.type);
+  if (query.industry) words.push(query.industry);
+  if (query.title)
+    words.push(
+      query.title
+        .replace(/\s+/g, ' ')
+        .replace(/(^|\s)(\p{Ll})/gu, (_, s: string, l: string) => s + l.toUpperCase()),
+    );
+  if (query.location) words.push(/^all (.+)$/i.exec(query.location)?.[1] ?? query.location);
+  if (query.salary) words.push(`$${query.salary}`);
+  return words.join(' ');
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** The feed's first page for the query, or null when the query is not one the API accepts. */
+async function firstPage(deps: HomeSeoDeps, query: Record<string, string>): Promise<Page<ApiJob> | null> {
+  const parsed = FeedParams.safeParse(query);
+  if (!parsed.success) return null;
+  const result = await deps.search.search({
+    ...toSearchQuery(parsed.data, (deps.now ?? (() => new Date()))()),
+    page: 1,
+    pageSize: PAGE_SIZE,
+  });
+  const jobs = await loadLiveJobs(deps.pool, result.ids);
+  return pageOf(jobs, 1, result.total);
+}
+
+/** The feed card shows the excerpt: the description's HTML would only weigh the page down. */
+function slim(page: Page<ApiJob>): Page<ApiJob> {
+  return {
+    ...page,
+    data: page.data.map((job) => ({
+      ...job,
+      description: '',
+      companyDescription: job.companyDescription ? job.companyDescription.slice(0, 300) : null,
+    })),
+  };
+}
+
+export function homePageRenderer(deps: HomeSeoDeps): PageRenderer {
+  return async function renderHome(ctx): Promise<RenderedPage | null> {
+    if (ctx.path !== '/') return null;
+    const query = homeQuery(ctx);
+    let page: Page<ApiJob> | null = null;
+    let total = 0;
+    try {
+      [page, total] = await Promise.all([firstPage(deps, query), countLiveJobs(deps.pool)]);
+    } catch (err) {
+      // The page still works without the initial state: the client fetches the feed itself.
+      (ctx.state.log as Logger | undefined)?.warn({ err }, 'home page: feed not rendered');
+    }
+    const words = filterWords(query);
+    const listed = page?.totalJobs ?? 0;
+
+    const heading = words ? `${count(listed)} ${words} Jobs` : `${count(total)} Remote & Hybrid Jobs`;
+    const title = words ? `${heading} | ${SITE_NAME}` : `${SITE_NAME} – Find Your Dream Remote Job`;
+    const description = words
+      ? `Browse ${heading.replace(/ Jobs$/, ' jobs')} at top remote companies. New remote and hybrid openings every day, with e-mail job alerts.`
+      : `Search ${count(total)} work from home jobs at top remote companies: remote and hybrid jobs in software, data, design, marketing and more.`;
+    const canonical = canonicalUrl(deps.publicUrl, '/', ctx.querystring);
+    const url = new URL(ctx.originalUrl || '/', deps.publicUrl);
+    const noIndex = shouldNoIndex({ url, hasResults: listed > 0, resultCount: page ? listed : null });
+    const keywords = keywordList([
+      query.title,
+      query.location,
+      query.experienceLevel,
+      query.type,
+      query.industry,
+      'remote jobs',
+      'work from home jobs',
+      'hybrid jobs',
+    ]);
+
+    const head = headTags({
+      title,
+      description,
+      keywords,
+      canonical,
+      type: 'website',
+      robots: noIndex ? 'noindex, nofollow' : 'index, follow',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: SITE_NAME,
+          url: `${deps.publicUrl}/`,
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${deps.publicUrl}/?search={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    });
+    const state: { home?: HomeState } = {};
+    if (page) state.home = { query, firstPage: slim(page), total, renderedAt: Date.now() };
+    return { title, head, state };
+  };
+}

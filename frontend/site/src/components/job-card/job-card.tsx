@@ -1,0 +1,178 @@
+import { Briefcase, Clock, ExternalLink, MapPin } from 'lucide-react';
+import type { Ref } from 'react';
+import { Link } from 'react-router-dom';
+import type { PublicJob } from '@jobs/contracts';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
+import {
+  cardExcerpt,
+  CARD_EXCERPT_LENGTH,
+  FEED_EXCERPT_LENGTH,
+  MIN_DESCRIPTION_LENGTH,
+} from '../../lib/text/excerpt';
+import { cardAge, relativeAge } from '../../lib/text/relative-age';
+import { Badge } from '../ui/badge';
+import { buttonClasses } from '../ui/button';
+import { CompanyLogo } from './company-logo';
+import { Highlight } from './highlight';
+
+/** What a card reads of a job: the contract's Job, most fields optional so lists with less can use it. */
+export type JobCardJob = Pick<
+  PublicJob,
+  'id' | 'title' | 'company' | 'location' | 'isRemote' | 'datePosted'
+> &
+  Partial<
+    Pick<
+      PublicJob,
+      | 'slug'
+      | 'companyLogo'
+      | 'companyDescription'
+      | 'isHybrid'
+      | 'type'
+      | 'experienceLevel'
+      | 'industry'
+      | 'description'
+    >
+  > & {
+    /** The server's feed excerpt (GET /api/jobs adds it); used by the feed card when it is long enough. */
+    excerpt?: string;
+  };
+
+/** /jobs/{slug}, or /jobs/{id} when the job has no slug. */
+export function jobHref(job: Pick<JobCardJob, 'id' | 'slug'>): string {
+  return paths.job.getHref(job.slug || job.id);
+}
+
+/** 'Hybrid' when the job says so or its location or description mentions hybrid; 'Remote' when remote. */
+export function workplaceBadge(job: JobCardJob): 'Remote' | 'Hybrid' | null {
+  const hybrid = job.isHybrid ?? /\bhybrid\b/i.test(`${job.location} ${job.description ?? ''}`);
+  if (hybrid) return 'Hybrid';
+  return job.isRemote ? 'Remote' : null;
+}
+
+export interface JobCardProps {
+  job: JobCardJob;
+  /**
+   * 'feed': the home feed's card (relative age in hours, days or weeks; 200-character excerpt over
+   * 2 lines). 'card': lists such as similar jobs (age in minutes, hours or days; 150 characters;
+   * title and company are links).
+   */
+  variant?: 'feed' | 'card';
+  /** The search text whose words are highlighted. */
+  highlight?: string;
+  /** Hides the excerpt and the tags. */
+  compact?: boolean;
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+  ref?: Ref<HTMLElement>;
+  now?: Date;
+}
+
+export function JobCard({
+  job,
+  variant = 'card',
+  highlight,
+  compact = false,
+  headingLevel: Heading = 'h3',
+  className,
+  ref,
+  now,
+}: JobCardProps) {
+  const feed = variant === 'feed';
+  const href = jobHref(job);
+  const badge = workplaceBadge(job);
+  const age = feed ? relativeAge(job.datePosted, now) : cardAge(job.datePosted, now);
+  const excerpt =
+    feed && job.excerpt && job.excerpt.length >= MIN_DESCRIPTION_LENGTH
+      ? job.excerpt
+      : cardExcerpt(
+          { ...job, description: job.description ?? '' },
+          feed ? FEED_EXCERPT_LENGTH : CARD_EXCERPT_LENGTH,
+        );
+  const tags = [job.type, feed ? undefined : job.experienceLevel, job.industry].filter(Boolean) as string[];
+
+  return (
+    <article
+      ref={ref}
+      data-testid="job-card"
+      data-job-id={job.id}
+      className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}
+    >
+      <div className="flex items-start gap-4">
+        <CompanyLogo company={job.company} logo={job.companyLogo} size={compact ? 'sm' : 'md'} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <Heading className="text-lg leading-snug font-semibold text-slate-900">
+              {feed ? (
+                <Highlight text={job.title} query={highlight} />
+              ) : (
+                <Link to={href} className="hover:text-brand-700 hover:underline">
+                  <Highlight text={job.title} query={highlight} />
+                </Link>
+              )}
+            </Heading>
+            {badge && <Badge variant={badge === 'Remote' ? 'success' : 'warning'}>{badge}</Badge>}
+          </div>
+          <p className="mt-1 text-sm font-medium text-slate-700">
+            {feed ? (
+              <Highlight text={job.company} query={highlight} />
+            ) : (
+              <Link to={paths.company.getHref(job.company)} className="hover:text-brand-700 hover:underline">
+                <Highlight text={job.company} query={highlight} />
+              </Link>
+            )}
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+            <li className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="h-4 w-4" />
+              <span>{job.location || 'Worldwide'}</span>
+            </li>
+            {job.experienceLevel && (
+              <li className="inline-flex items-center gap-1">
+                <Briefcase aria-hidden="true" className="h-4 w-4" />
+                <span>{job.experienceLevel}</span>
+              </li>
+            )}
+            <li className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              <time dateTime={job.datePosted}>{age}</time>
+            </li>
+          </ul>
+        </div>
+      </div>
+      {!compact && (
+        <>
+          <p
+            data-testid="job-excerpt"
+            className={cn('mt-3 text-sm text-slate-700', feed ? 'line-clamp-2 min-h-10' : 'line-clamp-3')}
+          >
+            <Highlight text={excerpt} query={highlight} />
+          </p>
+          {tags.length > 0 && (
+            <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-2">
+              {tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="secondary">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <div className="mt-4 flex justify-end">
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses({ variant: feed ? 'primary' : 'outline', size: 'sm' })}
+        >
+          View Job
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only">
+            : {job.title} at {job.company} (opens in a new tab)
+          </span>
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,187 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { Check, ChevronRight } from 'lucide-react';
+import type { Continent } from '@jobs/contracts';
+import type { ReactNode } from 'react';
+import { useFilterOptions } from '../api/get-filter-options';
+import {
+  JOB_TYPE_OPTIONS,
+  REMOTE_WORLDWIDE,
+  SALARY_OPTIONS,
+  WORK_TYPE_OPTIONS,
+  type FeedFilters,
+  type FilterName,
+} from '../filters';
+import type { FilterMenuTrigger } from './filter-menu';
+
+/** Every continent gets a submenu, in this order, even before the options arrive. */
+const CONTINENTS: readonly Continent[] = [
+  'North America',
+  'South America',
+  'Europe',
+  'Asia',
+  'Africa',
+  'Oceania',
+];
+
+const itemClasses =
+  'relative flex cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[state=checked]:font-semibold';
+const subTriggerClasses =
+  'flex cursor-pointer items-center justify-between gap-4 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=open]:bg-slate-100';
+const panelClasses =
+  'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
+
+function Option({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <Menu.RadioItem value={value} className={itemClasses}>
+      <Menu.ItemIndicator className="absolute left-2 inline-flex">
+        <Check aria-hidden="true" className="h-4 w-4" />
+      </Menu.ItemIndicator>
+      {children}
+    </Menu.RadioItem>
+  );
+}
+
+function Submenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Menu.Sub>
+      <Menu.SubTrigger className={subTriggerClasses}>
+        {label}
+        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+      </Menu.SubTrigger>
+      <Menu.Portal>
+        <Menu.SubContent sideOffset={4} collisionPadding={8} className={panelClasses}>
+          {children}
+        </Menu.SubContent>
+      </Menu.Portal>
+    </Menu.Sub>
+  );
+}
+
+function Choice({
+  name,
+  filters,
+  onChange,
+  children,
+}: {
+  name: FilterName;
+  filters: FeedFilters;
+  onChange: (name: FilterName, value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.RadioGroup value={filters[name]} onValueChange={(value) => onChange(name, value)}>
+      {children}
+    </Menu.RadioGroup>
+  );
+}
+
+export interface FilterMenuContentProps {
+  filters: FeedFilters;
+  onChange: (name: FilterName, value: string) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: FilterMenuTrigger;
+}
+
+/** The Radix menu with a submenu per filter group (spec section 2, Home). Loaded on first use. */
+export default function FilterMenuContent({
+  filters,
+  onChange,
+  open,
+  onOpenChange,
+  trigger,
+}: FilterMenuContentProps) {
+  const options = useFilterOptions();
+  const levels = options.data?.experienceLevels ?? [];
+  const places = options.data?.locationsByContinent ?? {};
+  const choice = (name: FilterName, children: ReactNode) => (
+    <Choice name={name} filters={filters} onChange={onChange}>
+      {children}
+    </Choice>
+  );
+
+  return (
+    <Menu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <Menu.Trigger asChild>{trigger({})}</Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="start" sideOffset={6} collisionPadding={8} className={panelClasses}>
+          <Submenu label="Experience Level">
+            {choice(
+              'experienceLevel',
+              <>
+                <Option value="">Any Level</Option>
+                {levels.map((level) => (
+                  <Option key={level} value={level}>
+                    {level}
+                  </Option>
+                ))}
+              </>,
+            )}
+          </Submenu>
+          <Submenu label="Job Type">
+            {choice(
+              'type',
+              <>
+                <Option value="">Any Type</Option>
+                {JOB_TYPE_OPTIONS.map((type) => (
+                  <Option key={type} value={type}>
+                    {type}
+                  </Option>
+                ))}
+              </>,
+            )}
+          </Submenu>
+          <Submenu label="Salary Range">
+            {choice(
+              'salary',
+              <>
+                <Option value="">Any Salary</Option>
+                {SALARY_OPTIONS.map((range) => (
+                  <Option key={range} value={range}>
+                    {range}
+                  </Option>
+                ))}
+              </>,
+            )}
+          </Submenu>
+          <Submenu label="Location">
+            {choice(
+              'location',
+              <>
+                <Option value="">Any Location</Option>
+                <Option value={REMOTE_WORLDWIDE}>{REMOTE_WORLDWIDE}</Option>
+              </>,
+            )}
+            <Menu.Separator className="my-1 h-px bg-slate-200" />
+            {CONTINENTS.map((continent) => (
+              <Submenu key={continent} label={continent}>
+                {choice(
+                  'location',
+                  <>
+                    <Option value={`All ${continent}`}>All {continent}</Option>
+                    <Option value={`Remote in ${continent}`}>Remote in {continent}</Option>
+                    {(places[continent] ?? []).map((place) => (
+                      <Option key={place} value={place}>
+                        {place}
+                      </Option>
+                    ))}
+                  </>,
+                )}
+              </Submenu>
+            ))}
+          </Submenu>
+          <Submenu label="Work Type">
+            {choice(
+              'isRemote',
+              WORK_TYPE_OPTIONS.map((option) => (
+                <Option key={option.label} value={option.value}>
+                  {option.label}
+                </Option>
+              )),
+            )}
+          </Submenu>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The feed's filter and sort state (spec section 3, feed filter and search state), how the URL carries
+ * it (section 2, Home: URL query parameters) and the GET /api/jobs query it makes (section 7).
+ */
+import type { JOB_TYPE_FILTER_OPTIONS, SALARY_RANGES } from '@jobs/contracts';
+
+export interface FeedFilters {
+  title: string;
+  location: string;
+  experienceLevel: string;
+  type: string;
+  salary: string;
+  industry: string;
+  /** '' for All Jobs. */
+  isRemote: '' | 'true' | 'false';
+}
+
+export type FilterName = keyof FeedFilters;
+
+export const EMPTY_FILTERS: FeedFilters = {
+  title: '',
+  location: '',
+  experienceLevel: '',
+  type: '',
+  salary: '',
+  industry: '',
+  isRemote: '',
+};
+
+export interface SortOption {
+  label: string;
+  sortBy: 'datePosted' | 'title' | 'company';
+  sortOrder: 'asc' | 'desc';
+}
+
+/** Spec section 2, Home: the sort select's six orders; the first is the default. */
+export const SORT_OPTIONS: readonly SortOption[] = [
+  { label: 'Newest First', sortBy: 'datePosted', sortOrder: 'desc' },
+  { label: 'Oldest First', sortBy: 'datePosted', sortOrder: 'asc' },
+  { label: 'Title A-Z', sortBy: 'title', sortOrder: 'asc' },
+  { label: 'Title Z-A', sortBy: 'title', sortOrder: 'desc' },
+  { label: 'Company A-Z', sortBy: 'company', sortOrder: 'asc' },
+  { label: 'Company Z-A', sortBy: 'company', sortOrder: 'desc' },
+];
+
+export type SortKey = `${SortOption['sortBy']}:${SortOption['sortOrder']}`;
+export const DEFAULT_SORT: SortKey = 'datePosted:desc';
+
+export function sortKey(option: Pick<SortOption, 'sortBy' | 'sortOrder'>): SortKey {
+  return `${option.sortBy}:${option.sortOrder}`;
+}
+
+function sortOf(key: string): SortOption {
+  return SORT_OPTIONS.find((o) => sortKey(o) === key) ?? SORT_OPTIONS[0]!;
+}
+
+/**
+ * Job Type options: the spec's filter types, named as the server's employment-type normaliser names
+ * them (the two program types are Internship and Apprenticeship). Written out here rather than
+ * imported so the contracts' zod schemas stay out of the browser bundle; the type keeps them in step.
+ */
+export const JOB_TYPE_OPTIONS = [
+  'Full Time',
+  'Contract',
+  '12-month Contract',
+  '6-month Contract',
+  'Freelance',
+  'Internship',
+  'Apprenticeship',
+] as const satisfies typeof JOB_TYPE_FILTER_OPTIONS;
+
+export const SALARY_OPTIONS = [
+  '50k-80k',
+  '80k-120k',
+  '120k-150k',
+  '150k+',
+] as const satisfies typeof SALARY_RANGES;
+
+export const WORK_TYPE_OPTIONS = [
+  { label: 'All Jobs', value: '' },
+  { label: 'Remote & Hybrid', value: 'true' },
+  { label: 'On-site Only', value: 'false' },
+] as const;
+
+export const REMOTE_WORLDWIDE = 'Remote (Worldwide)';
+
+export interface FeedState {
+  filters: FeedFilters;
+  sort: SortKey;
+}
+
+/** A value from the URL; 'all' (links may say type=all) means no filter, like an empty one. */
+function clean(value: string | null): string {
+  const trimmed = (value ?? '').trim();
+  return trimmed.toLowerCase() === 'all' ? '' : trimmed;
+}
+
+/**
+ * The state a URL asks for. Read: search, title, location, experienceLevel, type, jobType (wins over
+ * type), industry, isRemote; and salary, sortBy, sortOrder, which the site itself writes.
+ */
+export function stateFromSearch(search: string | URLSearchParams): FeedState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const isRemote = clean(params.get('isRemote')).toLowerCase();
+  return {
+    filters: {
+      title: clean(params.get('title')) || clean(params.get('search')),
+      location: clean(params.get('location')),
+      experienceLevel: clean(params.get('experienceLevel')),
+      type: clean(params.get('jobType')) || clean(params.get('type')),
+      salary: clean(params.get('salary')),
+      industry: clean(params.get('industry')),
+      isRemote: isRemote === 'true' || isRemote === 'false' ? isRemote : '',
+    },
+    sort: sortKey(sortOf(`${clean(params.get('sortBy'))}:${clean(params.get('sortOrder'))}`)),
+  };
+}
+
+const FILTER_ORDER: readonly FilterName[] = [
+  'title',
+  'location',
+  'experienceLevel',
+  'type',
+  'salary',
+  'industry',
+  'isRemote',
+];
+
+/** The URL query of a state: the filters with a value, then the sort when it is not the default. */
+export function searchFromState(state: FeedState): string {
+  const params = new URLSearchParams();
+  for (const name of FILTER_ORDER) {
+    const value = state.filters[name].trim();
+    if (value) params.set(name, value);
+  }
+  if (state.sort !== DEFAULT_SORT) {
+    const sort = sortOf(state.sort);
+    params.set('sortBy', sort.sortBy);
+    params.set('sortOrder', sort.sortOrder);
+  }
+  const query = params.toString().replace(/\+/g, '%20');
+  return query ? `?${query}` : '';
+}
+
+/** GET /api/jobs's query without the page: empty values omitted (spec section 5), keys in a fixed order. */
+export type JobsQuery = Record<string, string>;
+
+export function apiQuery(state: FeedState): JobsQuery {
+  const query: JobsQuery = {};
+  for (const name of FILTER_ORDER) {
+    const value = state.filters[name].trim();
+    if (value) query[name] = value;
+  }
+  const sort = sortOf(state.sort);
+  query.sortBy = sort.sortBy;
+  query.sortOrder = sort.sortOrder;
+  return query;
+}
+
+export function hasFilters(filters: FeedFilters): boolean {
+  return FILTER_ORDER.some((name) => filters[name].trim() !== '');
+}
+
+export interface FilterChip {
+  name: FilterName;
+  label: string;
+}
+
+const CHIP_LABELS: Record<FilterName, string> = {
+  title: 'Search',
+  location: 'Location',
+  experienceLevel: 'Experience',
+  type: 'Job Type',
+  salary: 'Salary',
+  industry: 'Industry',
+  isRemote: 'Work Type',
+};
+
+/** The active filters as chips, e.g. 'Experience: Senior', 'Work Type: On-site Only'. */
+export function filterChips(filters: FeedFilters): FilterChip[] {
+  return FILTER_ORDER.flatMap((name) => {
+    const value = filters[name].trim();
+    if (!value) return [];
+    const shown =
+      name === 'isRemote' ? (WORK_TYPE_OPTIONS.find((o) => o.value === value)?.label ?? value) : value;
+    return [{ name, label: `${CHIP_LABELS[name]}: ${shown}` }];
+  });
+}
