@@ -302,6 +302,7 @@ function contractSuite(
       expect(result.ids).toEqual(expect.arrayContaining([A.id, D.id]));
       expect(result.total).toBe(result.ids.length);
       expect(await ids({ text: 'globx' })).toEqual([B.id]);
+      expect(await ids({ text: 'desiner' })).toEqual([B.id]);
       expect(await ids({ text: 'enginer', type: 'Part-Time' })).toEqual([D.id]);
       expect(await ids({ text: 'qqqzzz' })).toEqual([]);
     });

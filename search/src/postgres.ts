@@ -191,12 +191,15 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     sql: string,
     params: unknown[],
     viaIndexes: boolean,
+    /** Planner or extension settings for this read only, e.g. ['pg_trgm.word_similarity_threshold', '0.45']. */
+    setting?: [string, string],
   ): Promise<R[]> {
-    if (!viaIndexes) return (await pool.query<R>(sql, params)).rows;
+    if (!viaIndexes && !setting) return (await pool.query<R>(sql, params)).rows;
     const client = await pool.connect();
     try {
       await client.query('begin read only');
-      await client.query('set local enable_seqscan = off');
+      if (viaIndexes) await client.query('set local enable_seqscan = off');
+      if (setting) await client.query('select set_config($1, $2, true)', setting);
       const { rows } = await client.query<R>(sql, params);
       await client.query('commit');
       return rows;
@@ -283,7 +286,8 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
 
   /** Each word replaced by the most similar word of a known title, company or skill (itself when none is close). */
   async function correctWords(words: string[]): Promise<string[]> {
-    const { rows } = await pool.query<{ n: number; word: string }>(
+    // A typo costs a word more trigrams than the default 0.6 allows ('desiner' is 0.55 of 'product designer').
+    const rows = await read<{ n: number; word: string }>(
       `select q.n::int as n, best.word
        from unnest($1::text[]) with ordinality as q(word, n)
        cross join lateral (
@@ -295,6 +299,8 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
          limit 1
        ) best`,
       [words],
+      false,
+      ['pg_trgm.word_similarity_threshold', '0.45'],
     );
     const corrected = [...words];
     for (const row of rows) corrected[row.n - 1] = row.word;
