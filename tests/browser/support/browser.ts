@@ -55,3 +55,38 @@ export async function ingest(
     results: { externalId: string; outcome: string; slug?: string; id?: number }[];
   };
 }
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw RFC 5322 message as the SMTP server received it. */
+  raw: string;
+}
+
+/** Waits until the run's SMTP server has received a mail to `to` (the newest such mail wins) matching `match`. */
+export async function waitForMail(
+  to: string,
+  {
+    match = () => true,
+    timeoutMs = 15_000,
+    after = 0,
+  }: { match?: (mail: ReceivedMail) => boolean; timeoutMs?: number; after?: number } = {},
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { messages } = (await (await fetch(inject('mailboxUrl'))).json()) as { messages: ReceivedMail[] };
+    const found = messages
+      .slice(after)
+      .filter((m) => m.to.includes(to.toLowerCase()) && match(m))
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** How many mails the SMTP server has received so far: pass it as `after` to wait only for newer ones. */
+export async function mailCount(): Promise<number> {
+  const { messages } = (await (await fetch(inject('mailboxUrl'))).json()) as { messages: ReceivedMail[] };
+  return messages.length;
+}

@@ -1,12 +1,14 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../backend/src/mail/testing';
 
 const run = promisify(execFile);
 
@@ -22,9 +24,28 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * Test files run in worker processes, so they cannot read the SMTP server's memory: a tiny HTTP
+ * endpoint hands them what it received.
+ */
+async function serveMailbox(smtp: TestSmtpServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ messages: smtp.received }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/messages`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
  * Starts the real server (backend/src/main.ts, serving frontend/site/dist) on a fresh database:
  * a new embedded PostgreSQL data directory, or a fresh database on the DATABASE_URL server.
  * Creates an ingestion source so tests can post jobs through the real ingestion API.
+ * Mail goes over real SMTP (SMTP_URL) to an in-process test SMTP server; tests read it with
+ * waitForMail() from ./browser (so GET /api/dev/outbox does not exist in browser runs).
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -32,6 +53,9 @@ export default async function setup(project: TestProject) {
     throw new Error('Build the site first: npm run build');
   }
   const port = await freePort();
+  // Mail really goes over SMTP, to a server in this process; tests read it through `mailboxUrl`.
+  const smtp = await startTestSmtpServer();
+  const mailbox = await serveMailbox(smtp);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = {
@@ -45,6 +69,7 @@ export default async function setup(project: TestProject) {
     SEED_JOBS: '0',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
+    SMTP_URL: smtp.url,
   };
   let dropDb: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
@@ -104,6 +129,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('ingestToken', token);
+  project.provide('mailboxUrl', mailbox.url);
   project.provide(
     'serverEnv',
     JSON.stringify({
@@ -126,6 +152,8 @@ export default async function setup(project: TestProject) {
       });
     });
     await dropDb?.();
+    await mailbox.close();
+    await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -135,5 +163,7 @@ declare module 'vitest' {
     baseUrl: string;
     ingestToken: string;
     serverEnv: string;
+    /** GET it for `{ messages: [{ from, to, raw }] }`: every mail the server sent this run, oldest first. */
+    mailboxUrl: string;
   }
 }

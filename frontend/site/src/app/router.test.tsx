@@ -33,7 +33,8 @@ describe('routes', () => {
     ['/jobs/senior-engineer-acme', 'Job details'],
     ['/companies/Acme%20Inc', 'Company profile'],
     ['/auth?tab=register', 'Sign in or create an account'],
-    ['/verify-email', 'Verify your email'],
+    // Signed out, /verify-email sends the visitor to sign in first.
+    ['/verify-email', 'Sign in or create an account'],
     ['/countries', 'Remote Jobs by Country'],
     ['/resources', 'Remote Work Guide'],
     ['/job-types', 'Remote Jobs by Type'],

@@ -22,7 +22,7 @@ export default function AuthRoute() {
 
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:px-6">
-      <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">
+      <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">
         Sign in or create an account
       </h1>
       {isPending ? (
