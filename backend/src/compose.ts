@@ -10,6 +10,7 @@ import { migrateRateLimits, RateLimiter } from './http/rate-limit';
 import { allFeatures } from './features';
 import { allProjections } from './read-models';
 import { buildAccountServices } from './features/auth/wiring';
+import { buildAlertServices, type AlertServices } from './features/alerts/wiring';
 import type { Mailer } from './mail/mailer';
 
 /** Everything a process needs, wired once: the composition root for the server, CLIs and tests. */
@@ -22,6 +23,8 @@ export interface Services {
   runner: ProjectionRunner;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  /** Job alerts: the digest schedule's dependencies (CLI, tests). */
+  alerts: AlertServices;
   appDeps: AppDeps;
   /** Work to do once the HTTP server listens (e.g. seeding demo data through the ingestion API). */
   afterListen?: () => Promise<void>;
@@ -47,16 +50,25 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
   const rateLimiter = new RateLimiter(db.pool);
   // Accounts: server secret, mailer, sessions, and the reactor that mails verification codes.
   const accounts = await buildAccountServices({ config, logger, pool: db.pool, store });
+  const alerts = buildAlertServices({
+    config,
+    logger,
+    pool: db.pool,
+    store,
+    mailer: accounts.mailer,
+    serverSecret: accounts.appDeps.serverSecret!,
+  });
 
   const runner = createProjectionRunner({
     store,
     pool: db.pool,
-    projections: [...allProjections({ search, store }), ...accounts.reactors],
+    projections: [...allProjections({ search, store }), ...accounts.reactors, ...alerts.reactors],
     logger: logger.child({ component: 'projections' }),
   });
   await runner.migrate();
   const runProjections = options.startProjections ?? (options.role !== 'cli' && config.runProjections);
   if (runProjections) await runner.start();
+  const alertScheduler = options.role === 'server' && runProjections ? alerts.startScheduler(runner) : null;
 
   const appDeps: AppDeps = {
     config,
@@ -79,8 +91,10 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
     runner,
     rateLimiter,
     mailer: accounts.mailer,
+    alerts,
     appDeps,
     async close() {
+      alertScheduler?.stop();
       await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
       await store.close().catch(() => undefined);
       await accounts.mailer.close().catch(() => undefined);

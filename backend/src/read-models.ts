@@ -4,6 +4,7 @@ import { jobsProjection } from '@jobs/projections/jobs/index';
 import { searchIndexProjection } from '@jobs/search/projection';
 import { usersProjection } from '@jobs/projections/users/users';
 import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
+import { alertsReadModels } from '@jobs/projections/alerts/index';
 
 export interface ReadModelDeps {
   search: SearchIndex;
@@ -20,5 +21,6 @@ export function allProjections(deps: ReadModelDeps): Projection[] {
     usersProjection(),
     jobsProjection(),
     searchIndexProjection({ index: deps.search, store: deps.store }),
+    ...alertsReadModels(),
   ];
 }

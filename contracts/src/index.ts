@@ -3,3 +3,4 @@ export * from './search';
 export * from './jobs';
 export * from './sources';
 export * from './users';
+export * from './alerts';

@@ -3,10 +3,12 @@ import { authFeature } from './auth/routes';
 import { ingestionFeature } from './ingestion/routes';
 import { jobsFeature } from './jobs/routes';
 import { seoFeature } from './seo/routes';
+import { alertsFeature } from './alerts/routes';
+import { savedSearchesFeature } from './saved-searches/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature()];
+  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), alertsFeature(), savedSearchesFeature()];
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** HTML part. */
   html: string;
+  /** Extra headers (e.g. RFC 8058 List-Unsubscribe and List-Unsubscribe-Post on alert mail). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends MailMessage {

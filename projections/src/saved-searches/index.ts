@@ -1,0 +1,1 @@
+export { savedSearchesProjection, SAVED_SEARCHES_PROJECTION, type SavedSearchRow } from './saved-searches';
