@@ -22,17 +22,17 @@ const HEAD_TSV_SQL = `
 const UPSERT_SQL = `
   insert into job_search (
     id, public_id, slug, title, company, company_logo, location, country, continent, is_remote, is_hybrid, type,
-    experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, date_posted, source, suggest_keys,
+    experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, date_posted, source,
     head_tsv, tsv)
   select d.id, d.public_id, d.slug, d.title, d.company, d.company_logo, d.location, d.country, d.continent, d.is_remote,
     d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
     array(select jsonb_array_elements_text(d.skills)), d.date_posted, d.source,
-    array(select jsonb_array_elements_text(d.suggest_keys)), ${HEAD_TSV_SQL},
+    ${HEAD_TSV_SQL},
     ${HEAD_TSV_SQL} || setweight(to_tsvector('simple', d.description_words), 'D')
   from jsonb_to_recordset($1::jsonb) as d(
     id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
     continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
-    salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, suggest_keys jsonb, title_words text,
+    salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, title_words text,
     company_skill_words text, location_words text, description_words text)
   on conflict (id) do update set
     public_id = excluded.public_id, slug = excluded.slug, title = excluded.title, company = excluded.company,
@@ -40,7 +40,7 @@ const UPSERT_SQL = `
     continent = excluded.continent, is_remote = excluded.is_remote, is_hybrid = excluded.is_hybrid,
     type = excluded.type, experience_level = excluded.experience_level, industry = excluded.industry,
     salary = excluded.salary, salary_min_usd = excluded.salary_min_usd, salary_max_usd = excluded.salary_max_usd,
-    skills = excluded.skills, date_posted = excluded.date_posted, source = excluded.source, suggest_keys = excluded.suggest_keys,
+    skills = excluded.skills, date_posted = excluded.date_posted, source = excluded.source,
     head_tsv = excluded.head_tsv, tsv = excluded.tsv`;
 
 /** Adds each delta to the term's count (inserting new terms), in key order so concurrent lockers agree. */
@@ -81,7 +81,6 @@ function documentRow(doc: JobSearchDocument) {
     skills: doc.skills,
     date_posted: doc.datePosted,
     source: doc.source,
-    suggest_keys: terms.map((t) => t.key),
     title_words: searchText(doc.title),
     company_skill_words: searchText([doc.company, ...doc.skills].join(' ')),
     location_words: searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
@@ -254,12 +253,12 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     ids: string[],
     deltas: Map<string, TermDelta>,
   ): Promise<void> {
-    const { rows } = await client.query<{ suggest_keys: string[] }>(
-      'select suggest_keys from job_search where id = any($1::uuid[]) for update',
+    const { rows } = await client.query<{ title: string; company: string; skills: string[] }>(
+      'select title, company, skills from job_search where id = any($1::uuid[]) for update',
       [ids],
     );
     for (const row of rows) {
-      for (const key of row.suggest_keys) {
+      for (const { key } of suggestionTerms(row)) {
         const d = deltas.get(key);
         if (d) d.delta -= 1;
         else deltas.set(key, { key, term: key, kind: 'title', delta: -1 });
