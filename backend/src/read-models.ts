@@ -1,6 +1,7 @@
 import type { Projection } from '@jobs/projections';
 import type { EventStore, SearchIndex } from '@jobs/contracts';
 import { jobsProjection } from '@jobs/projections/jobs/index';
+import { analyticsProjection } from '@jobs/projections/analytics/index';
 import { searchIndexProjection } from '@jobs/search/projection';
 import { usersProjection } from '@jobs/projections/users/users';
 import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
@@ -20,6 +21,7 @@ export function allProjections(deps: ReadModelDeps): Projection[] {
     ingestionSourcesProjection(),
     usersProjection(),
     jobsProjection(),
+    analyticsProjection(),
     searchIndexProjection({ index: deps.search, store: deps.store }),
     ...alertsReadModels(),
   ];

@@ -1,4 +1,5 @@
 import type { Feature } from '../http/app';
+import { adminFeature } from './admin/routes';
 import { authFeature } from './auth/routes';
 import { ingestionFeature } from './ingestion/routes';
 import { jobsFeature } from './jobs/routes';
@@ -10,5 +11,5 @@ import { savedSearchesFeature } from './saved-searches/routes';
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), alertsFeature(), savedSearchesFeature()];
+  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), alertsFeature(), savedSearchesFeature(), adminFeature()];
 }

@@ -27,6 +27,7 @@ import {
 } from './queries';
 import { splitDescription } from './structured';
 import { LruCache, TtlValue } from './cache';
+import { recordSearchInBackground } from '../admin/search-log';
 
 /** Public answers may be cached briefly by browsers and proxies (the spec's client caches 30 s to 10 min). */
 const SHORT_CACHE = 'public, max-age=30';
@@ -104,6 +105,8 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
             pageSize: PAGE_SIZE,
           });
           const jobs = await loadLiveJobs(deps.pool, result.ids);
+          // Admin analytics: the term and whether it found anything; no personal data (admin/search-log.ts).
+          recordSearchInBackground(deps.pool, { text: query.title, resultCount: result.total, page });
           reply(ctx, pageOf(jobs, page, result.total));
         }),
       );
