@@ -7,12 +7,15 @@
  */
 import { parseArgs } from 'node:util';
 import { comparePositions, type Position } from '@jobs/contracts/eventstore';
+import { mapLimit } from '../features/ingestion/concurrency';
 import type { IngestCounts } from '../features/ingestion/service';
 import { generateJobs } from '../features/seed/generate';
 import { seedDemoData, type SeedProgress } from '../features/seed/seed';
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { buildServices } from '../compose';
+
+const HTTP_IN_FLIGHT = 3;
 
 const USAGE =
   'Usage: npm run seed -- --jobs N [--url http://localhost:3000 --token jb_...] [--seed 42] [--batch 500]';
@@ -34,7 +37,11 @@ async function seedOverHttp(options: {
   const counts: IngestCounts = { created: 0, updated: 0, unchanged: 0, removed: 0, reposted: 0, rejected: 0 };
   const started = performance.now();
   const now = new Date();
-  for (let offset = 0; offset < options.jobs; offset += options.batch) {
+  const offsets: number[] = [];
+  for (let offset = 0; offset < options.jobs; offset += options.batch) offsets.push(offset);
+  let done = 0;
+  // A few requests in flight: each answer waits for the read models, so one at a time would idle the server.
+  await mapLimit(offsets, HTTP_IN_FLIGHT, async (offset) => {
     const items = generateJobs({
       count: Math.min(options.batch, options.jobs - offset),
       offset,
@@ -57,9 +64,9 @@ async function seedOverHttp(options: {
       for (const key of Object.keys(counts) as (keyof IngestCounts)[]) counts[key] += body.counts[key];
       break;
     }
-    const done = offset + items.length;
+    done += items.length;
     progressLine({ done, total: options.jobs, jobsPerSecond: done / ((performance.now() - started) / 1000) });
-  }
+  });
   return counts;
 }
 

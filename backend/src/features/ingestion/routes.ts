@@ -12,7 +12,8 @@ import { bearerToken } from '../sources/token';
 import { ingestItems } from './service';
 
 export const INGEST_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
-export const INGEST_RATE_LIMIT: RateLimitRule = { name: 'ingest:source', limit: 120, windowSeconds: 60 };
+/** Generous: 600 batches of up to 1,000 jobs a minute is far above any ATS board, and still stops a runaway bot. */
+export const INGEST_RATE_LIMIT: RateLimitRule = { name: 'ingest:source', limit: 600, windowSeconds: 60 };
 /** How long the answer waits for the read models to show the batch (read-your-writes for bots). */
 export const INGEST_VISIBILITY_WAIT_MS = 5_000;
 
