@@ -20,7 +20,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main-content" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and a lazy page replacing its skeleton shifts nothing (CLS). */}
+      <main id="main-content" className="min-h-screen flex-1">
         {/* A page that throws, or whose chunk fails to load, keeps the header and footer; keyed by path so
             navigating away clears the error. */}
         <ErrorBoundary key={pathname} fallback={<RenderErrorFallback />}>
