@@ -6,6 +6,7 @@ import { searchIndexProjection } from '@jobs/search/projection';
 import { usersProjection } from '@jobs/projections/users/users';
 import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
 import { alertsReadModels } from '@jobs/projections/alerts/index';
+import { atsProjection } from '@jobs/projections/ats/index';
 
 export interface ReadModelDeps {
   search: SearchIndex;
@@ -24,5 +25,6 @@ export function allProjections(deps: ReadModelDeps): Projection[] {
     analyticsProjection(),
     searchIndexProjection({ index: deps.search, store: deps.store }),
     ...alertsReadModels(),
+    atsProjection(),
   ];
 }

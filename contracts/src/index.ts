@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './sources';
 export * from './users';
 export * from './alerts';
+export * from './ats';
