@@ -49,8 +49,14 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
   const distDir = path.resolve(options.distDir);
   const indexPath = path.join(distDir, 'index.html');
   let template: string | null = null;
+  let templateMtime = 0;
+  // Re-read when the file changes: a rebuild replaces the hashed assets the old template names.
   const loadTemplate = () => {
-    if (template === null && fs.existsSync(indexPath)) template = fs.readFileSync(indexPath, 'utf8');
+    const mtime = fs.existsSync(indexPath) ? fs.statSync(indexPath).mtimeMs : 0;
+    if (mtime && (template === null || mtime !== templateMtime)) {
+      template = fs.readFileSync(indexPath, 'utf8');
+      templateMtime = mtime;
+    }
     return template;
   };
 
