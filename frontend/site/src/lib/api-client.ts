@@ -54,7 +54,11 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey, signal }) => {
     const url = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
     const response = await fetch(url, { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
+    if (options.on401 === 'returnNull' && response.status === 401) {
+      // Drain the body: an unread response stays open in the browser (never "network idle").
+      await response.text().catch(() => undefined);
+      return null;
+    }
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };
