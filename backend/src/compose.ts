@@ -8,6 +8,8 @@ import { openEventStore } from './eventstore';
 import type { AppDeps } from './http/app';
 import { migrateRateLimits, RateLimiter } from './http/rate-limit';
 import { allFeatures } from './features';
+import { jobAndCompanyRenderers } from './features/site-seo/renderers';
+import { homePageRenderer } from './features/site-seo/home';
 import { allProjections } from './read-models';
 import { buildAccountServices } from './features/auth/wiring';
 import { buildAlertServices, type AlertServices } from './features/alerts/wiring';
@@ -39,12 +41,20 @@ export interface BuildOptions {
   startProjections?: boolean;
 }
 
-export async function buildServices(config: Config, logger: Logger, options: BuildOptions): Promise<Services> {
+export async function buildServices(
+  config: Config,
+  logger: Logger,
+  options: BuildOptions,
+): Promise<Services> {
   const db =
     options.database ??
     (await openDatabase(config, { onLog: (m) => logger.debug({ pg: m.trim() }, 'embedded postgres') }));
   const store = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: db.pool });
-  const search = await openSearchIndex({ meiliUrl: config.meiliUrl, meiliMasterKey: config.meiliMasterKey, pool: db.pool });
+  const search = await openSearchIndex({
+    meiliUrl: config.meiliUrl,
+    meiliMasterKey: config.meiliMasterKey,
+    pool: db.pool,
+  });
   await search.ensureReady();
   await migrateRateLimits(db.pool);
   const rateLimiter = new RateLimiter(db.pool);
@@ -79,6 +89,10 @@ export async function buildServices(config: Config, logger: Logger, options: Bui
     projections: runner,
     rateLimiter,
     features: allFeatures(),
+    renderers: [
+      homePageRenderer({ pool: db.pool, publicUrl: config.publicUrl, search }),
+      ...jobAndCompanyRenderers({ pool: db.pool, publicUrl: config.publicUrl }),
+    ],
     ...accounts.appDeps,
   };
 

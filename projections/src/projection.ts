@@ -19,6 +19,12 @@ export interface SqlProjection extends ProjectionBase {
   /** Tables dropped on rebuild (before the migrations run again). */
   tables?: readonly string[];
   handle(event: RecordedEvent, tx: pg.PoolClient): Promise<void>;
+  /**
+   * Optional set-based path: applies a whole batch (in order) inside the batch transaction, e.g. one
+   * multi-row insert instead of one statement per event. When present the runner calls it instead of
+   * `handle`; when a batch fails the runner retries event by event, calling it with one event at a time.
+   */
+  handleBatch?(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void>;
 }
 
 /**

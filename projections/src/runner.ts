@@ -264,11 +264,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await client.query('begin');
       // First: it locks the checkpoint row, and fails fast if another process moved it.
       await writeCheckpoint(client, projection.name, from, to, events.length);
-      for (const event of events) {
+      if (projection.handleBatch) {
         try {
-          await projection.handle(event, client);
+          await projection.handleBatch(events, client);
         } catch (err) {
-          throw new ProjectionHandlerError(projection.name, event, err);
+          throw new ProjectionHandlerError(projection.name, events[0]!, err);
+        }
+      } else {
+        for (const event of events) {
+          try {
+            await projection.handle(event, client);
+          } catch (err) {
+            throw new ProjectionHandlerError(projection.name, event, err);
+          }
         }
       }
       await client.query('commit');

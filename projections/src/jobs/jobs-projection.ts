@@ -335,27 +335,108 @@ async function onCompanyProfile(
   );
 }
 
+/**
+ * A run of JobPosted events in one round trip per table: a multi-row insert of the jobs (replays skipped
+ * by `on conflict do nothing`), one upsert per company with the counts added up, one stats update.
+ * Equivalent to applying them one by one: a company's fields follow the same precedence (the latest
+ * non-null value, the first industry).
+ */
+async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
+  const rows = events.map((event) => {
+    const data = event.data as JobPosted;
+    const at = eventTime(event);
+    return {
+      job_id: data.jobId,
+      public_id: data.publicId,
+      slug: data.slug,
+      source: data.source,
+      external_id: data.externalId,
+      content_hash: data.contentHash,
+      ...contentColumns(data.job),
+      status: 'live',
+      removal_reason: null,
+      removed_at: null,
+      revision: event.revision,
+      posted_at: at,
+      updated_at: at,
+    };
+  });
+  const { rows: inserted } = await tx.query<{ job_id: string }>(
+    `insert into jobs select * from jsonb_populate_recordset(null::jobs, $1::jsonb)
+     on conflict (job_id) do nothing returning job_id`,
+    [JSON.stringify(rows)],
+  );
+  if (inserted.length === 0) return;
+  const fresh = new Set(inserted.map((r) => r.job_id));
+  const companies = new Map<string, { job: JobContent; at: string; industry: string | null; n: number }>();
+  for (const event of events) {
+    const data = event.data as JobPosted;
+    if (!fresh.has(data.jobId)) continue;
+    const slug = companySlug(data.job.company);
+    const prev = companies.get(slug);
+    const job: JobContent = prev
+      ? {
+          ...data.job,
+          companyDescription: data.job.companyDescription ?? prev.job.companyDescription,
+          companySize: data.job.companySize ?? prev.job.companySize,
+          companyWebsite: data.job.companyWebsite ?? prev.job.companyWebsite,
+          companyLogo: data.job.companyLogo ?? prev.job.companyLogo,
+        }
+      : data.job;
+    companies.set(slug, { job, at: eventTime(event), industry: prev?.industry ?? data.job.industry, n: (prev?.n ?? 0) + 1 });
+  }
+  for (const c of companies.values()) {
+    await touchCompany(tx, { ...c.job, industry: c.industry as JobContent['industry'] }, c.at, { live: c.n, total: c.n });
+  }
+  await addLiveJobs(tx, inserted.length);
+}
+
+async function handleOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+  switch (event.type) {
+    case 'JobPosted':
+      return onPosted(event, event.data as JobPosted, tx);
+    case 'JobUpdated':
+      return onContent(event, event.data as JobUpdated, tx, false);
+    case 'JobReposted':
+      return onContent(event, event.data as JobReposted, tx, true);
+    case 'JobRemoved':
+      return onRemoved(event, event.data as JobRemoved, tx);
+    case 'CompanyProfileUpdated':
+      return onCompanyProfile(event, event.data as CompanyProfileUpdated, tx);
+    default:
+      return;
+  }
+}
+
 export function jobsProjection(): SqlProjection {
   return {
     name: JOBS_PROJECTION,
     eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted', 'CompanyProfileUpdated'],
     tables: ['jobs', 'companies', 'jobs_stats'],
     migrations: MIGRATIONS,
-    async handle(event, tx) {
-      switch (event.type) {
-        case 'JobPosted':
-          return onPosted(event, event.data as JobPosted, tx);
-        case 'JobUpdated':
-          return onContent(event, event.data as JobUpdated, tx, false);
-        case 'JobReposted':
-          return onContent(event, event.data as JobReposted, tx, true);
-        case 'JobRemoved':
-          return onRemoved(event, event.data as JobRemoved, tx);
-        case 'CompanyProfileUpdated':
-          return onCompanyProfile(event, event.data as CompanyProfileUpdated, tx);
-        default:
-          return;
+    handle: handleOne,
+    async handleBatch(events, tx) {
+      // Runs of JobPosted (the bulk of ingestion) go set-based; everything else in order, one by one.
+      let run: RecordedEvent[] = [];
+      const seen = new Set<string>();
+      const flush = async () => {
+        if (run.length > 1) await onPostedRun(run, tx);
+        else if (run.length === 1) await handleOne(run[0]!, tx);
+        run = [];
+        seen.clear();
+      };
+      for (const event of events) {
+        if (event.type === 'JobPosted') {
+          const jobId = (event.data as JobPosted).jobId;
+          if (seen.has(jobId)) await flush();
+          seen.add(jobId);
+          run.push(event);
+        } else {
+          await flush();
+          await handleOne(event, tx);
+        }
       }
+      await flush();
     },
   };
 }
