@@ -1,11 +1,7 @@
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useParams } from 'react-router-dom';
+import { CompanyPage } from '../../features/company-page/components/company-page';
 
-// Placeholder: the feature's own issue replaces this page.
 export default function CompanyRoute() {
-  useDocumentTitle('Company');
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Company profile</h1>
-    </div>
-  );
+  const { companyName = '' } = useParams();
+  return <CompanyPage key={companyName} companyName={companyName} />;
 }

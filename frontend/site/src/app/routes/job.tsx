@@ -1,11 +1,8 @@
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useParams } from 'react-router-dom';
+import { JobPage } from '../../features/job-page/components/job-page';
 
-// Placeholder: the feature's own issue replaces this page.
 export default function JobRoute() {
-  useDocumentTitle('Job details');
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Job details</h1>
-    </div>
-  );
+  const { identifier = '' } = useParams();
+  // Keyed so another job starts from a clean state (tabs, retries).
+  return <JobPage key={identifier} identifier={identifier} />;
 }

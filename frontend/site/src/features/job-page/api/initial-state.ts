@@ -1,0 +1,36 @@
+/**
+ * The job page the server already looked up (backend/src/features/site-seo/job.ts), sent with the HTML as
+ * window.__INITIAL_STATE__.jobPage, so the page renders without a round trip. Used once, and only for
+ * the identifier it was rendered for; later loads (Try Again, another job) fetch for real.
+ */
+import type { PublicJob } from '@jobs/contracts';
+
+export type JobPageState =
+  | { identifier: string; status: 200; job: PublicJob }
+  | { identifier: string; status: 404 }
+  | {
+      identifier: string;
+      status: 410;
+      gone: { message: string; reason: string | null; removedAt: string | null; title: string };
+    };
+
+let taken = false;
+
+function read(): JobPageState | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return window.__INITIAL_STATE__?.jobPage as JobPageState | undefined;
+}
+
+/** The server's lookup for `identifier`, at most once per page load. */
+export function takeInitialJob(identifier: string): JobPageState | undefined {
+  const state = read();
+  if (taken || !state || state.identifier !== identifier) return undefined;
+  taken = true;
+  return state;
+}
+
+/** The title of a removed job the server rendered (the 410 API body has none). */
+export function goneTitle(identifier: string): string | undefined {
+  const state = read();
+  return state?.identifier === identifier && state.status === 410 ? state.gone.title : undefined;
+}

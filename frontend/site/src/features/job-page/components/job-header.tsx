@@ -1,0 +1,62 @@
+import { Briefcase, DollarSign, GraduationCap, MapPin } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { CompanyLogo } from '../../../components/job-card';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import type { Job } from '../api/get-job';
+import { locationLabel } from '../lib/format';
+import { ApplyButton } from './apply-button';
+
+export function JobHeader({ job }: { job: Job }) {
+  const location = locationLabel(job);
+  return (
+    <Card className="mt-4 p-6">
+      <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
+        <div className="flex min-w-0 gap-4">
+          <CompanyLogo company={job.company} logo={job.companyLogo} />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{job.title}</h1>
+            <Link
+              to={paths.company.getHref(job.company)}
+              className="mt-1 inline-block text-lg font-medium text-brand-700 hover:underline"
+            >
+              {job.company}
+            </Link>
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Job summary">
+              <li>
+                <Badge variant="default">
+                  <Briefcase aria-hidden="true" className="mr-1 h-3 w-3" />
+                  {job.type}
+                </Badge>
+              </li>
+              <li>
+                <Badge variant="secondary">
+                  <GraduationCap aria-hidden="true" className="mr-1 h-3 w-3" />
+                  {job.experienceLevel}
+                </Badge>
+              </li>
+              {location && (
+                <li>
+                  <Badge variant="outline" data-testid="location-badge">
+                    <MapPin aria-hidden="true" className="mr-1 h-3 w-3" />
+                    {location}
+                  </Badge>
+                </li>
+              )}
+              {job.salary && (
+                <li>
+                  <Badge variant="success">
+                    <DollarSign aria-hidden="true" className="mr-1 h-3 w-3" />
+                    {job.salary}
+                  </Badge>
+                </li>
+              )}
+            </ul>
+          </div>
+        </div>
+        <ApplyButton href={job.applicationUrl} className="shrink-0" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { rememberJob, useJob } from '../api/get-job';
+import { JobError, jobErrorKind } from './job-error';
+import { JobPageSkeleton } from './job-page-skeleton';
+import { JobView } from './job-view';
+
+const NUMERIC_ID = /^[0-9]+$/;
+
+const ERROR_TITLES = {
+  gone: 'Job No Longer Available',
+  unavailable: 'Service Temporarily Unavailable',
+  'not-found': 'Job Not Found',
+} as const;
+
+/** /jobs/{identifier}: a numeric id is replaced (not pushed) by the slug once the job is known. */
+export function JobPage({ identifier }: { identifier: string }) {
+  const query = useJob(identifier);
+  const job = query.data;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  const slugTarget =
+    job && NUMERIC_ID.test(identifier) && job.slug && job.slug !== identifier ? job.slug : null;
+  useEffect(() => {
+    if (!slugTarget || !job) return;
+    rememberJob(queryClient, slugTarget, job);
+    navigate(`${paths.job.getHref(slugTarget)}${location.search}${location.hash}`, { replace: true });
+  }, [slugTarget, job, queryClient, navigate, location.search, location.hash]);
+
+  const title = job
+    ? `${job.title} at ${job.company}`
+    : query.isError
+      ? ERROR_TITLES[jobErrorKind(query.error)]
+      : 'Job details';
+  useDocumentTitle(title);
+
+  if (query.isPending) return <JobPageSkeleton />;
+  if (query.isError) {
+    return (
+      <JobError
+        error={query.error}
+        identifier={identifier}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <JobView job={query.data} />;
+}
