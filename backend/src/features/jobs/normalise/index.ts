@@ -88,7 +88,10 @@ export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): Jo
     title,
     company,
     companyLogo: item.companyLogo?.trim() || null,
-    companyDescription: item.companyDescription ? sanitiseHtml(item.companyDescription) || null : null,
+    // Plain text: the site shows it as text (an HTML-escaped '&amp;' would show as such).
+    companyDescription: item.companyDescription
+      ? htmlToText(sanitiseHtml(item.companyDescription)) || null
+      : null,
     companyWebsite: websiteUrl(item.companyWebsite),
     companySize: optional(item.companySize),
     location,

@@ -123,8 +123,21 @@ function tokenHits(location: string, known: Set<string>): Found[] {
   return found;
 }
 
+// Boards repeat a few hundred location strings; resolving one scans the whole phrase list (~0.1 ms).
+const PLACE_CACHE = new Map<string, Place>();
+const PLACE_CACHE_SIZE = 5000;
+
 export function resolvePlace(location: string | null | undefined): Place {
   const text = location ?? '';
+  const cached = PLACE_CACHE.get(text);
+  if (cached) return cached;
+  const place = resolvePlaceUncached(text);
+  if (PLACE_CACHE.size >= PLACE_CACHE_SIZE) PLACE_CACHE.delete(PLACE_CACHE.keys().next().value!);
+  PLACE_CACHE.set(text, place);
+  return place;
+}
+
+function resolvePlaceUncached(text: string): Place {
   const found: Found[] = [];
   let haystack = ` ${key(text)} `;
   for (const [phrase, hit] of PHRASES) {
