@@ -14,6 +14,7 @@ import { allProjections } from './read-models';
 import { buildAccountServices } from './features/auth/wiring';
 import { buildAlertServices, type AlertServices } from './features/alerts/wiring';
 import type { Mailer } from './mail/mailer';
+import { startInProcessAtsBot } from './features/ats/wiring';
 
 /** Everything a process needs, wired once: the composition root for the server, CLIs and tests. */
 export interface Services {
@@ -79,6 +80,11 @@ export async function buildServices(
   const runProjections = options.startProjections ?? (options.role !== 'cli' && config.runProjections);
   if (runProjections) await runner.start();
   const alertScheduler = options.role === 'server' && runProjections ? alerts.startScheduler(runner) : null;
+  // RUN_BOT=true: the ATS sync bot runs in the server, through the same ingestion service as the API.
+  const atsBot =
+    options.role === 'server' && config.runBot
+      ? startInProcessAtsBot({ store, pool: db.pool, logger, projections: runner })
+      : null;
 
   const appDeps: AppDeps = {
     config,
@@ -109,6 +115,7 @@ export async function buildServices(
     appDeps,
     async close() {
       alertScheduler?.stop();
+      await atsBot?.stop();
       await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
       await store.close().catch(() => undefined);
       await accounts.mailer.close().catch(() => undefined);

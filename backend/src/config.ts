@@ -53,6 +53,8 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
     RUN_BOT: boolean,
+    /** Where `npm run bot` posts jobs (POST /api/ingest/jobs); default PUBLIC_URL. */
+    BOT_API_URL: optionalUrl(['http:', 'https:']),
     RUN_PROJECTIONS: boolean,
   })
   .superRefine((c, ctx) => {
@@ -86,6 +88,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   seedJobs: number;
   runBot: boolean;
+  botApiUrl: string;
   runProjections: boolean;
 }
 
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     seedJobs: c.SEED_JOBS,
     runBot: c.RUN_BOT ?? false,
+    botApiUrl: (c.BOT_API_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     runProjections: c.RUN_PROJECTIONS ?? true,
   };
 }

@@ -6,10 +6,11 @@ import { jobsFeature } from './jobs/routes';
 import { seoFeature } from './seo/routes';
 import { alertsFeature } from './alerts/routes';
 import { savedSearchesFeature } from './saved-searches/routes';
+import { atsFeature } from './ats/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), alertsFeature(), savedSearchesFeature(), adminFeature()];
+  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), alertsFeature(), savedSearchesFeature(), adminFeature(), atsFeature()];
 }
