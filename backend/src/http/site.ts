@@ -109,7 +109,7 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     if (page?.head) {
       // The renderer's description replaces the template's generic one.
       if (page.head.includes('name="description"'))
-        out = out.replace(/<meta name="description"[^>]*>\s*/, '');
+        out = out.replace(/<meta\s+name="description"[^>]*>\s*/, '');
       out = out.replace('</head>', `${page.head}\n</head>`);
     }
     if (page?.state !== undefined) {

@@ -34,7 +34,8 @@ beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-seo-'));
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    '<html><head><title>Site</title><meta name="description" content="generic"></head><body><div id="root"></div></body></html>',
+    // Shaped like the built index.html: the generic description spans lines.
+    '<html><head><title>Site</title>\n    <meta\n      name="description"\n      content="generic"\n    />\n</head><body><div id="root"></div></body></html>',
   );
   const features = allFeatures().filter((f) => f.name !== 'site-seo');
   const app = createApp({
@@ -156,6 +157,7 @@ describe('job page HTML', () => {
     );
     expect(res.text).toMatch(/<meta name="description" content="Senior Platform Engineer[^"]*at Acme/);
     expect(res.text).not.toContain('content="generic"');
+    expect(res.text.match(/name="description"/g)).toHaveLength(1);
     expect(res.text).toMatch(/<meta name="keywords" content="[^"]*acme[^"]*contract/);
     for (const tag of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image']) {
       expect(res.text).toContain(`<meta property="${tag}"`);
