@@ -20,12 +20,12 @@ const SOURCE_LABEL = {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2">
-      <span className="mt-0.5 text-slate-500">{icon}</span>
-      <div>
-        <dt className="text-sm text-slate-600">{label}</dt>
-        <dd className="font-medium break-words text-slate-900">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-2 text-sm text-slate-600">
+        <span className="text-slate-500">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }
