@@ -4,6 +4,7 @@ import { authFeature } from './auth/routes';
 import { ingestionFeature } from './ingestion/routes';
 import { jobsFeature } from './jobs/routes';
 import { seoFeature } from './seo/routes';
+import { sitemapFeature } from './site-seo/sitemap';
 import { alertsFeature } from './alerts/routes';
 import { savedSearchesFeature } from './saved-searches/routes';
 import { atsFeature } from './ats/routes';
@@ -12,5 +13,5 @@ import { atsFeature } from './ats/routes';
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), alertsFeature(), savedSearchesFeature(), adminFeature(), atsFeature()];
+  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), sitemapFeature(), alertsFeature(), savedSearchesFeature(), adminFeature(), atsFeature()];
 }
