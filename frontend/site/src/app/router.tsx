@@ -1,7 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { ErrorBoundary, RenderErrorFallback } from '../components/errors';
 import { AdminRoute, ProtectedRoute } from '../components/guards';
 import { MainLayout } from '../components/layouts/main-layout';
+import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 
 // Declarative routing (BrowserRouter + useRoutes) rather than a data router: we use no loaders or actions,
@@ -13,13 +15,11 @@ const Company = lazy(() => import('./routes/company'));
 const Auth = lazy(() => import('./routes/auth'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
 const Profile = lazy(() => import('./routes/profile'));
-const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const CompanyDiscovery = lazy(() => import('./routes/admin/company-discovery'));
 const DiscoveredCompanies = lazy(() => import('./routes/admin/discovered-companies'));
 const AtsSources = lazy(() => import('./routes/admin/ats-sources'));
-const AdminUsers = lazy(() => import('./routes/admin/users'));
-const Analytics = lazy(() => import('./routes/admin/analytics'));
-const Export = lazy(() => import('./routes/admin/export'));
+// The back office (react-admin and MUI) is its own chunk, fetched only once an admin opens /admin.
+const AdminApp = lazy(() => import('@jobs/admin'));
 const Countries = lazy(() => import('./routes/countries'));
 const Resources = lazy(() => import('./routes/resources'));
 const JobTypes = lazy(() => import('./routes/job-types'));
@@ -48,17 +48,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.profile.path, element: <Profile /> },
               {
-                path: paths.admin.root.path,
                 element: <AdminRoute />,
                 children: [
-                  { index: true, element: <AdminDashboard /> },
                   { path: paths.admin.companyDiscovery.path, element: <CompanyDiscovery /> },
                   { path: paths.admin.discoveredCompanies.path, element: <DiscoveredCompanies /> },
                   { path: paths.admin.atsSources.path, element: <AtsSources /> },
-                  { path: paths.admin.users.path, element: <AdminUsers /> },
-                  { path: paths.admin.analytics.path, element: <Analytics /> },
-                  { path: paths.admin.export.path, element: <Export /> },
-                  { path: '*', element: <NotFound /> },
                 ],
               },
             ],
@@ -76,6 +70,22 @@ export const routes: RouteObject[] = [
         ],
       },
     ],
+  },
+  // Every other /admin page is the react-admin app, outside MainLayout: it has its own layout, and
+  // MainLayout's per-path error boundary would remount it on each navigation.
+  {
+    path: `${paths.admin.root.path}/*`,
+    element: (
+      <ProtectedRoute>
+        <AdminRoute>
+          <ErrorBoundary fallback={<RenderErrorFallback />}>
+            <Suspense fallback={<CenteredSpinner />}>
+              <AdminApp />
+            </Suspense>
+          </ErrorBoundary>
+        </AdminRoute>
+      </ProtectedRoute>
+    ),
   },
 ];
 

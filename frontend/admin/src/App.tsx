@@ -1,0 +1,32 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
+import { ExportPage } from './export/ExportPage';
+import jobs from './jobs';
+import { AdminLayout } from './layout/AdminLayout';
+import { theme } from './theme';
+import users from './users';
+
+/** Mounted by the site's router under /admin/*, so react-admin uses the existing router with this basename. */
+export default function AdminApp() {
+  return (
+    <Admin
+      basename="/admin"
+      title="Admin"
+      dataProvider={dataProvider}
+      dashboard={Dashboard}
+      layout={AdminLayout}
+      theme={theme}
+      disableTelemetry
+    >
+      <Resource name="jobs" {...jobs} />
+      <Resource name="users" {...users} recordRepresentation="username" />
+      <CustomRoutes>
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/export" element={<ExportPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

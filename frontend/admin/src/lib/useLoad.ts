@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+}
+
+/**
+ * Runs a read when its key changes and keeps the latest answer (for the admin's non-record calls:
+ * history, dashboard, analytics). A stale answer of an earlier key is dropped.
+ */
+export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined, isPending: true });
+  useEffect(() => {
+    let current = true;
+    setState((s) => ({ ...s, isPending: true }));
+    load().then(
+      (data) => current && setState({ data, error: undefined, isPending: false }),
+      (error: unknown) => current && setState({ data: undefined, error, isPending: false }),
+    );
+    return () => {
+      current = false;
+    };
+    // The key stands for everything `load` reads.
+  }, [key]);
+  return state;
+}

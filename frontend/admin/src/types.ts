@@ -1,0 +1,37 @@
+/** Answers of the admin API beyond plain records (backend/src/features/admin). */
+export interface HistoryEntry {
+  id: string;
+  revision: number;
+  type: string;
+  time: string;
+  recordedAt: string;
+  actor: string;
+  summary: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+export interface DashboardData {
+  jobs: { live: number; removed: number; postedLast24h: number; postedLast7d: number };
+  alertsConfirmed: number;
+  users: number;
+  projections: {
+    name: string;
+    position: { commit: number; prepare: number } | null;
+    lagEvents: number;
+    lagSeconds: number;
+    state: string;
+    lastError?: string | null;
+  }[];
+  sources: { id: string; name: string; kind: string; lastIngestAt: string | null; itemsIngested: number }[];
+}
+
+export interface AnalyticsData {
+  period: string;
+  from: string;
+  to: string;
+  jobsPerDay: { day: string; posted: number; removed: number }[];
+  alertsPerDay: { day: string; subscribed: number; confirmed: number; digests: number }[];
+  liveJobsBy: Record<'continent' | 'experienceLevel' | 'type' | 'source', { key: string; count: number }[]>;
+  topSearches: { term: string; searches: number; zeroResultSearches: number }[];
+  zeroResultSearches: { term: string; searches: number }[];
+}
