@@ -168,16 +168,13 @@ export const SavedSearchFilters = z.object({
   duration: filterText,
   industry: filterText,
   isRemote: z
-    .union([z.boolean(), z.enum(['true', 'false', ''])])
+    .union([z.boolean(), z.string().max(10)])
     .nullish()
     .transform((v) =>
       v === true || v === 'true' ? 'true' : v === false || v === 'false' ? 'false' : undefined,
     ),
   sortBy: filterText,
-  sortOrder: z
-    .enum(['asc', 'desc', ''])
-    .nullish()
-    .transform((v) => (v ? v : undefined)),
+  sortOrder: filterText,
 });
 export type SavedSearchFilters = z.output<typeof SavedSearchFilters>;
 

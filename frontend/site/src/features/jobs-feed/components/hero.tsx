@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import { SearchBox } from './search-box';
 
 export interface HeroProps {
   title: string;
   onTitleChange: (title: string) => void;
+  /** Under the search box (the route puts 'Receive Job Alerts' here). */
+  actions?: ReactNode;
 }
 
 /** The home page's headline, claims and search (spec sections 1 and 2). */
-export function Hero({ title, onTitleChange }: HeroProps) {
+export function Hero({ title, onTitleChange, actions }: HeroProps) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-slate-50">
       <div className="mx-auto max-w-4xl px-4 pt-12 pb-8 text-center sm:px-6 lg:px-8">
@@ -22,6 +25,7 @@ export function Hero({ title, onTitleChange }: HeroProps) {
         <div className="mx-auto mt-8 max-w-2xl">
           <SearchBox value={title} onChange={onTitleChange} />
         </div>
+        {actions && <div className="mt-4 flex justify-center">{actions}</div>}
       </div>
     </section>
   );

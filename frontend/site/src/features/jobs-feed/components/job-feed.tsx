@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { JobCard } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -41,7 +41,7 @@ function uniqueJobs(pages: readonly { data: FeedJob[] }[] | undefined): FeedJob[
  * The infinite feed (spec sections 2 and 4, Feed): heading, 'Updated {ago}', the new-jobs button, the
  * cards, and the loading, empty, error, paging and end states.
  */
-export function JobFeed({ state }: { state: FeedState }) {
+export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useMemo(() => apiQuery(state), [state]);
   const feed = useJobsFeed(query);
@@ -87,11 +87,14 @@ export function JobFeed({ state }: { state: FeedState }) {
               <Skeleton className="inline-block h-7 w-64 align-middle" />
             ))}
         </h2>
-        {feed.dataUpdatedAt > 0 && (
-          <p className="text-sm text-slate-600" data-testid="feed-updated">
-            Updated {updatedAgo(feed.dataUpdatedAt, now)}
-          </p>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {feed.dataUpdatedAt > 0 && (
+            <p className="text-sm text-slate-600" data-testid="feed-updated">
+              Updated {updatedAgo(feed.dataUpdatedAt, now)}
+            </p>
+          )}
+          {actions}
+        </div>
       </div>
 
       <div aria-live="polite" className="mt-3 min-h-0">

@@ -1,14 +1,14 @@
 import { BellRing } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { User } from '../../../types/api';
+import { UserJobAlerts } from '../../alerts';
 
 export interface JobAlertsSectionProps {
   user: User;
 }
 
 /**
- * The user's job alerts. A placeholder until job alerts land (issue 7), which replaces the content
- * with the list from the alerts API; the props already carry the signed-in user.
+ * The user's job alerts (GET /api/user/job-alerts), each with an unsubscribe button.
  */
 export function JobAlertsSection(_props: JobAlertsSectionProps) {
   return (
@@ -21,9 +21,7 @@ export function JobAlertsSection(_props: JobAlertsSectionProps) {
         <CardDescription>New jobs matching your searches, by email.</CardDescription>
       </CardHeader>
       <CardContent>
-        <p className="text-sm text-slate-600">
-          Your job alerts will be listed here once job alerts are available.
-        </p>
+        <UserJobAlerts />
       </CardContent>
     </Card>
   );

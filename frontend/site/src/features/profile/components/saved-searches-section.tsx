@@ -1,14 +1,14 @@
 import { Bookmark } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { User } from '../../../types/api';
+import { SavedSearchesList } from '../../saved-searches';
 
 export interface SavedSearchesSectionProps {
   user: User;
 }
 
 /**
- * The user's saved searches. A placeholder until saved searches land with job alerts (issue 7),
- * which replaces the content with the list from GET /api/saved-searches.
+ * The user's saved searches (GET /api/saved-searches): apply or delete each.
  */
 export function SavedSearchesSection(_props: SavedSearchesSectionProps) {
   return (
@@ -21,9 +21,7 @@ export function SavedSearchesSection(_props: SavedSearchesSectionProps) {
         <CardDescription>Searches you saved to run again.</CardDescription>
       </CardHeader>
       <CardContent>
-        <p className="text-sm text-slate-600">
-          Your saved searches will be listed here once saved searches are available.
-        </p>
+        <SavedSearchesList />
       </CardContent>
     </Card>
   );
