@@ -61,6 +61,7 @@ export function companyPageRenderer(deps: SiteSeoDeps): PageRenderer {
       canonical,
       type: 'profile',
       image: logo,
+      imageAlt: `${company.name} logo`,
       // A company with no live job is thin content; keep it reachable but out of the index.
       robots: company.openJobs > 0 ? 'index, follow' : 'noindex, follow',
       jsonLd: [

@@ -12,6 +12,8 @@ export interface HeadInput {
   /** og:type: 'article' for a job, 'profile' for a company, 'website' otherwise. */
   type?: string;
   image?: string | null;
+  /** Text for the image (og:image:alt, twitter:image:alt). */
+  imageAlt?: string;
   /** 'noindex' for pages that answer 404 or 410. */
   robots?: string;
   jsonLd?: JsonLd[];
@@ -46,6 +48,12 @@ export function headTags(input: HeadInput): string {
   ];
   if (input.image) {
     tags.push(meta('property', 'og:image', input.image), meta('name', 'twitter:image', input.image));
+    if (input.imageAlt) {
+      tags.push(
+        meta('property', 'og:image:alt', input.imageAlt),
+        meta('name', 'twitter:image:alt', input.imageAlt),
+      );
+    }
   }
   for (const data of input.jsonLd ?? []) tags.push(jsonLdScript(data));
   return tags.join('\n');

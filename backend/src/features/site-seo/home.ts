@@ -14,6 +14,8 @@ import { FeedParams, toSearchQuery } from '../jobs/feed-params';
 import { countLiveJobs, loadLiveJobs, pageOf, PAGE_SIZE, type ApiJob, type Page } from '../jobs/queries';
 import { canonicalUrl, shouldNoIndex } from '../seo/rules';
 import { headTags, keywordList, SITE_NAME } from './head';
+import { escapeHtml } from '../../http/site';
+import { feedPath } from '@jobs/contracts/open-data';
 
 export interface HomeSeoDeps {
   pool: pg.Pool;
@@ -175,8 +177,16 @@ export function homePageRenderer(deps: HomeSeoDeps): PageRenderer {
         },
       ],
     });
+    // The feeds of this search (open-data feature); the site keeps them in step as the filters change.
+    const feedTitle = `${words ? `${words} Jobs` : 'Remote & Hybrid Jobs'} | ${SITE_NAME}`;
+    const feeds = (['rss', 'atom'] as const)
+      .map(
+        (format) =>
+          `<link rel="alternate" type="application/${format}+xml" title="${escapeHtml(feedTitle)}" href="${escapeHtml(deps.publicUrl + feedPath(format, query))}">`,
+      )
+      .join('\n');
     const state: { home?: HomeState } = {};
     if (page) state.home = { query, firstPage: slim(page), total, renderedAt: Date.now() };
-    return { title, head, state };
+    return { title, head: `${head}\n${feeds}`, state };
   };
 }

@@ -107,6 +107,7 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       canonical,
       type: 'article',
       image: absoluteLogoUrl(job.companyLogo, deps.publicUrl),
+      imageAlt: `${job.company} logo`,
       jsonLd: [
         jobPostingJsonLd({ ...job, salaryMinUsd: salary.min, salaryMaxUsd: salary.max }, deps.publicUrl),
         breadcrumbJsonLd([
