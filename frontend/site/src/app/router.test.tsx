@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aUser, anAdmin, renderWithApp } from '../testing/render';
+import { aUser, anAdmin, renderWithApp, stubFetch } from '../testing/render';
 
 // The back office is its own app (frontend/admin); here only its mounting behind the guards matters.
 vi.mock('@jobs/admin', () => ({ default: () => <h1>Back office</h1> }));
@@ -32,9 +32,6 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/jobs/123', 'Job details'],
-    ['/jobs/senior-engineer-acme', 'Job details'],
-    ['/companies/Acme%20Inc', 'Company profile'],
     ['/auth?tab=register', 'Sign in or create an account'],
     // Signed out, /verify-email sends the visitor to sign in first.
     ['/verify-email', 'Sign in or create an account'],
@@ -50,6 +47,16 @@ describe('routes', () => {
   ])('%s renders %s', async (path, title) => {
     renderWithApp(undefined, { user: null, path });
     expect(await heading()).toBe(title);
+  });
+
+  it.each([
+    ['/jobs/123', 'Job Not Found'],
+    ['/jobs/senior-engineer-acme', 'Job Not Found'],
+    ['/companies/Acme%20Inc', 'Company Not Found'],
+  ])('%s renders its page (here: the server knows no such record) as %s', async (path, title) => {
+    stubFetch({ 'GET /api/jobs/count': { body: { total: 0 } } });
+    renderWithApp(undefined, { user: null, path });
+    await waitFor(async () => expect(await heading()).toBe(title), { timeout: 5000 });
   });
 
   it('the countries and categories pages carry their anchors', async () => {
@@ -94,9 +101,9 @@ describe('routes', () => {
 
   it.each([
     ['/admin', 'Back office'],
-    ['/admin/company-discovery', 'Company Discovery'],
-    ['/admin/discovered-companies', 'Discovered Companies'],
-    ['/admin/ats-sources', 'ATS Sources'],
+    ['/admin/company-discovery', 'Back office'],
+    ['/admin/discovered-companies', 'Back office'],
+    ['/admin/ats-sources', 'Back office'],
     ['/admin/users', 'Back office'],
     ['/admin/analytics', 'Back office'],
     ['/admin/export', 'Back office'],
