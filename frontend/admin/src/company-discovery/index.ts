@@ -1,0 +1,1 @@
+export { CompanyDiscoveryPage } from './CompanyDiscoveryPage';

@@ -1,0 +1,104 @@
+/**
+ * ATS sources from the back office: add a Greenhouse board (checked before saving), run it now,
+ * and see its jobs live. The ATS is a local fixture server started here; the source's API base
+ * URL points the real server at it.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFixtureAtsServer, type FixtureAtsServer } from '../../backend/src/features/ats/testing';
+import { baseUrl, launchBrowser, screenshot, watchConsole } from './support/browser';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const id = crypto.randomBytes(3).toString('hex');
+const COMPANY = `Acme Analytics ${id}`;
+
+async function makeAdmin(email: string): Promise<void> {
+  const serverEnv = JSON.parse(inject('serverEnv')) as Record<string, string>;
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  for (const [key, value] of Object.entries(serverEnv)) if (value) env[key] = value;
+  await run(process.execPath, ['--import', 'tsx', 'backend/src/cli/user-admin.ts', '--email', email], {
+    cwd: root,
+    env,
+  });
+}
+
+describe('ATS sources in the back office', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let ats: FixtureAtsServer;
+
+  beforeAll(async () => {
+    ats = await startFixtureAtsServer({ boards: [`acme-${id}`] });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const email = `ats_${id}@example.com`;
+    const res = await context.request.post(`${baseUrl()}/api/register`, {
+      data: { username: `ats_${id}`, email, password: 'a very long passphrase 42' },
+      headers: { Origin: baseUrl(), 'X-Forwarded-For': `10.70.${Math.floor(Math.random() * 250)}.1` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await makeAdmin(email);
+    page = await context.newPage();
+    errors = watchConsole(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await ats?.close();
+  });
+
+  it('adds a source after checking its board, runs it now and shows its live jobs', async () => {
+    await page.goto(`${baseUrl()}/admin/ats-sources`);
+    await page.getByRole('link', { name: 'Add source' }).click();
+    await page.waitForURL(/\/admin\/ats-sources\/create$/);
+
+    await page.getByRole('combobox', { name: 'ATS' }).click();
+    await page.getByRole('option', { name: 'Greenhouse' }).click();
+    await page.getByRole('textbox', { name: 'Board token or slug' }).fill('no-such-board');
+    await page.getByRole('textbox', { name: 'Company' }).fill(COMPANY);
+    await page.getByRole('textbox', { name: 'API base URL (optional)' }).fill(ats.baseUrl);
+    await page.getByRole('button', { name: 'Check board' }).click();
+    await page
+      .getByTestId('board-check')
+      .getByText(/Board not found/)
+      .waitFor();
+
+    await page.getByRole('textbox', { name: 'Board token or slug' }).fill(`acme-${id}`);
+    await page.getByRole('button', { name: 'Check board' }).click();
+    await page
+      .getByTestId('board-check')
+      .getByText('Found 2 jobs at Acme Analytics: Data Engineer, Office Manager')
+      .waitFor();
+    await screenshot(page, 'admin-ats-source-create');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/ats-sources\/[0-9a-f-]+\/show$/);
+    await page.getByText(COMPANY).first().waitFor();
+    await page.getByText('No sync yet').waitFor();
+
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('Synced: 2 on the board, 2 new, 0 updated, 0 reposted, 0 closed').waitFor();
+    await page.getByText(/2 seen · 2 new/).waitFor();
+    await screenshot(page, 'admin-ats-source-show');
+
+    const jobs = await context.request.get(`${baseUrl()}/api/admin/jobs`, {
+      params: { filter: JSON.stringify({ company: COMPANY, status: 'live' }) },
+    });
+    expect(jobs.headers()['content-range']).toMatch(/\/2$/);
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByText('Source paused').waitFor();
+    await page.getByRole('menuitem', { name: 'ATS sources' }).click();
+    const row = page.getByRole('row', { name: new RegExp(COMPANY) });
+    await row.getByText('Paused').waitFor();
+    expect(await row.getByRole('cell', { name: '2', exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
