@@ -383,10 +383,18 @@ async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient):
           companyLogo: data.job.companyLogo ?? prev.job.companyLogo,
         }
       : data.job;
-    companies.set(slug, { job, at: eventTime(event), industry: prev?.industry ?? data.job.industry, n: (prev?.n ?? 0) + 1 });
+    companies.set(slug, {
+      job,
+      at: eventTime(event),
+      industry: prev?.industry ?? data.job.industry,
+      n: (prev?.n ?? 0) + 1,
+    });
   }
   for (const c of companies.values()) {
-    await touchCompany(tx, { ...c.job, industry: c.industry as JobContent['industry'] }, c.at, { live: c.n, total: c.n });
+    await touchCompany(tx, { ...c.job, industry: c.industry as JobContent['industry'] }, c.at, {
+      live: c.n,
+      total: c.n,
+    });
   }
   await addLiveJobs(tx, inserted.length);
 }
