@@ -7,11 +7,24 @@ import { seoFeature } from './seo/routes';
 import { sitemapFeature } from './site-seo/sitemap';
 import { alertsFeature } from './alerts/routes';
 import { savedSearchesFeature } from './saved-searches/routes';
+import { openDataFeature } from './open-data/routes';
 import { atsFeature } from './ats/routes';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
 export function allFeatures(): Feature[] {
-  return [authFeature(), ingestionFeature(), jobsFeature(), seoFeature(), sitemapFeature(), alertsFeature(), savedSearchesFeature(), adminFeature(), atsFeature()];
+  // open-data first: its CORS and public rate-limit middleware runs before the routes registered after it.
+  return [
+    openDataFeature(),
+    authFeature(),
+    ingestionFeature(),
+    jobsFeature(),
+    seoFeature(),
+    sitemapFeature(),
+    alertsFeature(),
+    savedSearchesFeature(),
+    adminFeature(),
+    atsFeature(),
+  ];
 }

@@ -67,7 +67,7 @@ function parseAlertRequest(raw: unknown) {
   throw badRequest(issues[0]!.message, issues);
 }
 
-const TokenParam = z.object({ token: z.string().max(200) });
+export const TokenParam = z.object({ token: z.string().max(200) });
 
 function html(ctx: Koa.Context, status: number, page: string): void {
   ctx.status = status;

@@ -34,14 +34,17 @@ function squash(value: string): string {
 function vocabulary<T extends string>(values: readonly T[], aliases: Record<string, T> = {}) {
   const bySquashed = new Map<string, T>(values.map((v) => [squash(v), v]));
   for (const [alias, value] of Object.entries(aliases)) bySquashed.set(squash(alias), value);
-  return z.string().transform((raw, ctx) => {
-    const found = bySquashed.get(squash(raw));
-    if (found === undefined) {
-      ctx.addIssue({ code: 'custom', message: `Must be one of: ${values.join(', ')}` });
-      return z.NEVER;
-    }
-    return found;
-  });
+  return z
+    .string()
+    .meta({ description: `One of: ${values.join(', ')} (any case; spaces and hyphens ignored)` })
+    .transform((raw, ctx) => {
+      const found = bySquashed.get(squash(raw));
+      if (found === undefined) {
+        ctx.addIssue({ code: 'custom', message: `Must be one of: ${values.join(', ')}` });
+        return z.NEVER;
+      }
+      return found;
+    });
 }
 
 const continentByName = new Map<string, string>(CONTINENTS.map((c) => [c.toLowerCase(), c]));

@@ -34,11 +34,11 @@ const SHORT_CACHE = 'public, max-age=30';
 const FILTER_OPTIONS_TTL_MS = 60_000;
 const SUGGESTION_LIMIT = 8;
 
-const Identifier = z.object({
+export const Identifier = z.object({
   identifier: z.string().min(1).max(300),
 });
 
-const PageOnly = z.object({
+export const PageOnly = z.object({
   page: z
     .string()
     .regex(/^[0-9]{1,6}$/, 'Must be a whole number from 1')
@@ -48,9 +48,9 @@ const PageOnly = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-const CompanyName = z.object({ companyName: z.string().trim().min(1, 'Required').max(200) });
+export const CompanyName = z.object({ companyName: z.string().trim().min(1, 'Required').max(200) });
 
-const SuggestionText = z.object({
+export const SuggestionText = z.object({
   text: z
     .string({ error: 'Required' })
     .trim()

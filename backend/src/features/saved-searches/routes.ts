@@ -16,7 +16,7 @@ const READ_YOUR_WRITES_MS = 5000;
 /** Enough for anyone; keeps one account from growing a list without end. */
 export const MAX_SAVED_SEARCHES = 50;
 
-const IdParam = z.object({ id: z.uuid() });
+export const IdParam = z.object({ id: z.uuid() });
 
 function toSavedSearch(row: SavedSearchRow): SavedSearch {
   return {

@@ -8,7 +8,7 @@ import { canonicalUrl, shouldNoIndex } from './rules';
 
 const bool = z.enum(['true', 'false'], { error: "Must be 'true' or 'false'" }).transform((v) => v === 'true');
 
-const NoIndexQuery = z.object({
+export const NoIndexQuery = z.object({
   url: z.string({ error: 'Required' }).trim().min(1, 'Required').max(4000),
   hasResults: bool,
   resultCount: z
@@ -19,7 +19,7 @@ const NoIndexQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-const CanonicalQuery = z.object({
+export const CanonicalQuery = z.object({
   pathname: z
     .string({ error: 'Required' })
     .trim()
