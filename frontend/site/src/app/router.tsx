@@ -29,6 +29,7 @@ const DataScience = lazy(() => import('./routes/categories/data-science'));
 const About = lazy(() => import('./routes/about'));
 const Contact = lazy(() => import('./routes/contact'));
 const Privacy = lazy(() => import('./routes/privacy'));
+const Developers = lazy(() => import('./routes/developers'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** The route table of spec section 2. Exported so tests can mount it in a memory router. */
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: paths.about.path, element: <About /> },
           { path: paths.contact.path, element: <Contact /> },
           { path: paths.privacy.path, element: <Privacy /> },
+          { path: paths.developers.path, element: <Developers /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -39,6 +39,7 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  developers: { path: '/developers', getHref: () => '/developers' },
 } as const;
 
 export type FeedFilters = Partial<

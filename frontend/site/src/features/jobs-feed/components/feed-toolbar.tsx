@@ -1,6 +1,7 @@
 import type { FeedFilters, FilterName, SortKey } from '../filters';
 import { ActiveFilters } from './active-filters';
 import { FilterMenu } from './filter-menu';
+import { RssLink } from './rss-link';
 import { SortSelect } from './sort-select';
 
 export interface FeedToolbarProps {
@@ -17,7 +18,10 @@ export function FeedToolbar({ filters, sort, onFilterChange, onClear, onSortChan
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterMenu filters={filters} onChange={onFilterChange} />
-        <SortSelect value={sort} onChange={onSortChange} />
+        <div className="flex items-center gap-3">
+          <RssLink filters={filters} sort={sort} />
+          <SortSelect value={sort} onChange={onSortChange} />
+        </div>
       </div>
       <ActiveFilters filters={filters} onRemove={(name) => onFilterChange(name, '')} onClear={onClear} />
     </div>

@@ -1,0 +1,2 @@
+export { EmbedSnippet } from './components/embed-snippet';
+export { UsageTerms } from './components/usage-terms';
