@@ -8,6 +8,9 @@ import jobs from './jobs';
 import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './theme';
 import users from './users';
+import atsSources from './ats-sources';
+import { CompanyDiscoveryPage } from './company-discovery';
+import discoveredCompanies from './discovered-companies';
 
 /** Mounted by the site's router under /admin/*, so react-admin uses the existing router with this basename. */
 export default function AdminApp() {
@@ -26,6 +29,11 @@ export default function AdminApp() {
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/export" element={<ExportPage />} />
+      </CustomRoutes>
+      <Resource name="ats-sources" {...atsSources} />
+      <Resource name="discovered-companies" {...discoveredCompanies} />
+      <CustomRoutes>
+        <Route path="/company-discovery" element={<CompanyDiscoveryPage />} />
       </CustomRoutes>
     </Admin>
   );

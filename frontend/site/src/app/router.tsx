@@ -15,9 +15,6 @@ const Company = lazy(() => import('./routes/company'));
 const Auth = lazy(() => import('./routes/auth'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
 const Profile = lazy(() => import('./routes/profile'));
-const CompanyDiscovery = lazy(() => import('./routes/admin/company-discovery'));
-const DiscoveredCompanies = lazy(() => import('./routes/admin/discovered-companies'));
-const AtsSources = lazy(() => import('./routes/admin/ats-sources'));
 // The back office (react-admin and MUI) is its own chunk, fetched only once an admin opens /admin.
 const AdminApp = lazy(() => import('@jobs/admin'));
 const Countries = lazy(() => import('./routes/countries'));
@@ -48,14 +45,6 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute />,
             children: [
               { path: paths.profile.path, element: <Profile /> },
-              {
-                element: <AdminRoute />,
-                children: [
-                  { path: paths.admin.companyDiscovery.path, element: <CompanyDiscovery /> },
-                  { path: paths.admin.discoveredCompanies.path, element: <DiscoveredCompanies /> },
-                  { path: paths.admin.atsSources.path, element: <AtsSources /> },
-                ],
-              },
             ],
           },
           { path: paths.countries.path, element: <Countries /> },
