@@ -43,9 +43,7 @@ export const routes: RouteObject[] = [
           { path: paths.verifyEmail.path, element: <VerifyEmail /> },
           {
             element: <ProtectedRoute />,
-            children: [
-              { path: paths.profile.path, element: <Profile /> },
-            ],
+            children: [{ path: paths.profile.path, element: <Profile /> }],
           },
           { path: paths.countries.path, element: <Countries /> },
           { path: paths.resources.path, element: <Resources /> },
