@@ -22,6 +22,10 @@ export default defineConfig({
       '/feed.atom': backend,
       '/sitemap.xml': backend,
       '/robots.txt': backend,
+      '/embed': backend,
+      '/healthz': backend,
+      '^/sitemap-.*\\.xml$': backend,
+      '^/(unsubscribe|alerts/confirm)/': backend,
     },
   },
 });
