@@ -94,7 +94,7 @@ export async function buildServices(
     search,
     projections: runner,
     rateLimiter,
-    features: allFeatures(),
+    features: allFeatures({ publicApiLimit: config.publicApiLimit }),
     renderers: [
       homePageRenderer({ pool: db.pool, publicUrl: config.publicUrl, search }),
       ...jobAndCompanyRenderers({ pool: db.pool, publicUrl: config.publicUrl }),

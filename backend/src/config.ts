@@ -52,6 +52,7 @@ export const configSchema = z
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+    PUBLIC_API_LIMIT: z.coerce.number().int().min(1).default(600),
     RUN_BOT: boolean,
     /** Where `npm run bot` posts jobs (POST /api/ingest/jobs); default PUBLIC_URL. */
     BOT_API_URL: optionalUrl(['http:', 'https:']),
@@ -87,6 +88,8 @@ export interface Config {
   adminEmails: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   seedJobs: number;
+  /** Anonymous public API requests a minute per IP (the site's own pages and signed-in users get 10x). */
+  publicApiLimit: number;
   runBot: boolean;
   botApiUrl: string;
   runProjections: boolean;
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: c.ADMIN_EMAILS,
     logLevel: c.LOG_LEVEL,
     seedJobs: c.SEED_JOBS,
+    publicApiLimit: c.PUBLIC_API_LIMIT,
     runBot: c.RUN_BOT ?? false,
     botApiUrl: (c.BOT_API_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     runProjections: c.RUN_PROJECTIONS ?? true,

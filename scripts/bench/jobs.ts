@@ -85,6 +85,7 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     DATABASE_URL: db.url,
     LOG_LEVEL: 'warn',
     SEED_JOBS: '0',
+    PUBLIC_API_LIMIT: '100000000', // the bench is one IP sending thousands of requests a second
   });
   const logger = createLogger({ level: 'warn' });
   const services = await buildServices(config, logger, {

@@ -9,14 +9,19 @@ import { alertsFeature } from './alerts/routes';
 import { savedSearchesFeature } from './saved-searches/routes';
 import { openDataFeature } from './open-data/routes';
 import { atsFeature } from './ats/routes';
+import { PUBLIC_LIMITS, type PublicLimits } from './open-data/public-api';
 
 /**
  * Every feature's HTTP routes, in registration order. A new feature adds one line here.
  */
-export function allFeatures(): Feature[] {
+export function allFeatures(options: { publicApiLimit?: number } = {}): Feature[] {
+  const limits: PublicLimits =
+    options.publicApiLimit === undefined
+      ? PUBLIC_LIMITS
+      : { ...PUBLIC_LIMITS, anonymous: options.publicApiLimit, site: options.publicApiLimit * 10 };
   // open-data first: its CORS and public rate-limit middleware runs before the routes registered after it.
   return [
-    openDataFeature(),
+    openDataFeature({ limits }),
     authFeature(),
     ingestionFeature(),
     jobsFeature(),
