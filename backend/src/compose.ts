@@ -1,6 +1,6 @@
 import type { EventStore, SearchIndex } from '@jobs/contracts';
 import { createProjectionRunner, type ProjectionRunner } from '@jobs/projections';
-import { openSearchIndex } from '@jobs/search';
+import { openSearchIndex, withResultCache } from '@jobs/search';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { openDatabase, type Database } from './db/database';
@@ -51,11 +51,14 @@ export async function buildServices(
     options.database ??
     (await openDatabase(config, { onLog: (m) => logger.debug({ pg: m.trim() }, 'embedded postgres') }));
   const store = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: db.pool });
-  const search = await openSearchIndex({
-    meiliUrl: config.meiliUrl,
-    meiliMasterKey: config.meiliMasterKey,
-    pool: db.pool,
-  });
+  // Hot feed queries and suggestion prefixes are reused for a few seconds; writes here drop them at once.
+  const search = withResultCache(
+    await openSearchIndex({
+      meiliUrl: config.meiliUrl,
+      meiliMasterKey: config.meiliMasterKey,
+      pool: db.pool,
+    }),
+  );
   await search.ensureReady();
   await migrateRateLimits(db.pool);
   const rateLimiter = new RateLimiter(db.pool);

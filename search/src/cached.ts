@@ -1,0 +1,83 @@
+import type { JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
+
+export interface ResultCacheOptions {
+  /** How long an answer may be reused when no write went through this process (default 5 s). */
+  ttlMs?: number;
+  /** Most cached answers per kind (default 1,000; the oldest goes first). */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface Entry<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * A search index that reuses recent answers: the public feed asks the same few questions over and over (the
+ * unfiltered first page, popular filters, suggestion prefixes). Identical concurrent queries share one
+ * promise. Any write through this wrapper (the index projection in this process) drops every answer at once,
+ * so a job ingested here is searchable as soon as its projection batch lands; writes by another process are
+ * seen within `ttlMs` (the feed's HTTP answers are cacheable for 30 s anyway). Failures are never cached.
+ */
+export function withResultCache(index: SearchIndex, options: ResultCacheOptions = {}): SearchIndex {
+  const ttl = options.ttlMs ?? 5000;
+  const max = options.maxEntries ?? 1000;
+  const now = options.now ?? (() => performance.now());
+  const searches = new Map<string, Entry<JobSearchResult>>();
+  const suggestions = new Map<string, Entry<string[]>>();
+
+  function cached<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = map.get(key);
+    const t = now();
+    if (hit && t - hit.at < ttl) return hit.value;
+    if (hit) map.delete(key);
+    const value = load();
+    map.set(key, { at: t, value });
+    if (map.size > max) map.delete(map.keys().next().value!);
+    value.catch(() => {
+      if (map.get(key)?.value === value) map.delete(key);
+    });
+    return value;
+  }
+
+  function invalidate() {
+    searches.clear();
+    suggestions.clear();
+  }
+
+  return {
+    kind: index.kind,
+    ensureReady: () => index.ensureReady(),
+    ping: () => index.ping(),
+    async upsert(docs) {
+      try {
+        await index.upsert(docs);
+      } finally {
+        invalidate();
+      }
+    },
+    async remove(ids) {
+      try {
+        await index.remove(ids);
+      } finally {
+        invalidate();
+      }
+    },
+    async clear() {
+      try {
+        await index.clear();
+      } finally {
+        invalidate();
+      }
+    },
+    search(q: JobSearchQuery) {
+      return cached(searches, JSON.stringify(q), () => index.search(q));
+    },
+    suggest(prefix: string, limit?: number) {
+      return cached(suggestions, `${limit ?? ''}|${prefix.toLowerCase()}`, () =>
+        index.suggest(prefix, limit),
+      );
+    },
+  };
+}
