@@ -9,6 +9,7 @@ import { buildServices } from '../../backend/src/compose';
 import { createApp } from '../../backend/src/http/app';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { generateJobs } from '../../backend/src/features/seed/generate';
+import { createPostgresSearchIndex } from '@jobs/search';
 import type { BenchTarget } from './targets';
 import type { Row } from './eventstore';
 
@@ -39,8 +40,22 @@ interface Latency {
   rps: number;
 }
 
-async function load(url: string, seconds: number): Promise<Latency> {
-  const result = await autocannon({ url, connections: CONCURRENCY, duration: seconds, pipelining: 1 });
+async function load(url: string, seconds: number, paths?: string[]): Promise<Latency> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: CONCURRENCY,
+    duration: seconds,
+    pipelining: 1,
+    // Distinct paths, one after the other: every request misses the caches.
+    ...(paths
+      ? {
+          requests: [
+            { setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length] }) },
+          ],
+        }
+      : {}),
+  });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
@@ -151,7 +166,8 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       "select slug from jobs where status = 'live' order by random() limit 1",
     );
     const slug = pick[0]!.slug;
-    const search = services.search;
+    // Floors query the index itself, not the result cache the app puts in front of it.
+    const search = createPostgresSearchIndex(db.pool);
     const calls: { name: string; path: string; floor: () => Promise<unknown> }[] = [
       {
         name: 'feed (unfiltered)',
@@ -205,6 +221,35 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     metric(
       'trivial Koa route p50 / p95 / p99 ms (req/s)',
       `${fmt(koaFloor.p50)} / ${fmt(koaFloor.p95)} / ${fmt(koaFloor.p99)} (${fmt(koaFloor.rps)})`,
+    );
+
+    // Cache misses: distinct queries (text × page × filter), each asked once.
+    const words = [
+      'engineer',
+      'react',
+      'python',
+      'designer',
+      'manager',
+      'data',
+      'sales',
+      'support',
+      'devops',
+      'senior',
+    ];
+    const filters = [
+      '',
+      '&isRemote=true',
+      '&experienceLevel=Senior',
+      '&location=All%20Europe',
+      '&type=Contract',
+    ];
+    const distinct: string[] = [];
+    for (let p = 1; p <= 40; p++)
+      for (const w of words) for (const f of filters) distinct.push(`/api/jobs?title=${w}&page=${p}${f}`);
+    const miss = await load(server.url, seconds, distinct);
+    metric(
+      'feed+search, distinct queries (cache misses) HTTP p50 / p95 / p99 ms (req/s)',
+      `${fmt(miss.p50)} / ${fmt(miss.p95)} / ${fmt(miss.p99)} (${fmt(miss.rps)})`,
     );
 
     for (const call of calls) {

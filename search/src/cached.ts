@@ -20,7 +20,18 @@ interface Entry<T> {
  * so a job ingested here is searchable as soon as its projection batch lands; writes by another process are
  * seen within `ttlMs` (the feed's HTTP answers are cacheable for 30 s anyway). Failures are never cached.
  */
-export function withResultCache(index: SearchIndex, options: ResultCacheOptions = {}): SearchIndex {
+export interface CachedSearchIndex extends SearchIndex {
+  /** Moves on every write through this index: callers may cache what they derive from answers under it. */
+  generation(): number;
+}
+
+/** The write generation of a cached index, or null for an index without one (nothing may be cached). */
+export function searchGeneration(index: SearchIndex): number | null {
+  const g = (index as Partial<CachedSearchIndex>).generation;
+  return typeof g === 'function' ? g.call(index) : null;
+}
+
+export function withResultCache(index: SearchIndex, options: ResultCacheOptions = {}): CachedSearchIndex {
   const ttl = options.ttlMs ?? 5000;
   const max = options.maxEntries ?? 1000;
   const now = options.now ?? (() => performance.now());
@@ -41,13 +52,16 @@ export function withResultCache(index: SearchIndex, options: ResultCacheOptions 
     return value;
   }
 
+  let generation = 0;
   function invalidate() {
+    generation += 1;
     searches.clear();
     suggestions.clear();
   }
 
   return {
     kind: index.kind,
+    generation: () => generation,
     ensureReady: () => index.ensureReady(),
     ping: () => index.ping(),
     async upsert(docs) {

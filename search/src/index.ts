@@ -6,7 +6,7 @@ import { createPostgresSearchIndex } from './postgres';
 export { createMeilisearchIndex } from './meilisearch';
 export type { MeilisearchIndexOptions } from './meilisearch';
 export { createPostgresSearchIndex } from './postgres';
-export { withResultCache } from './cached';
+export { withResultCache, searchGeneration, type CachedSearchIndex } from './cached';
 
 export interface OpenSearchIndexOptions {
   /** MEILI_URL: when set, Meilisearch is the index; otherwise PostgreSQL full-text search in the read-model database. */

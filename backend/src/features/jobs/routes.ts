@@ -28,6 +28,7 @@ import {
 import { splitDescription } from './structured';
 import { LruCache, TtlValue } from './cache';
 import { recordSearchInBackground } from '../admin/search-log';
+import { searchGeneration } from '@jobs/search';
 
 /** Public answers may be cached briefly by browsers and proxies (the spec's client caches 30 s to 10 min). */
 const SHORT_CACHE = 'public, max-age=30';
@@ -75,6 +76,8 @@ async function liveJob(deps: AppDeps, identifier: string): Promise<JobLookup> {
   return found;
 }
 
+const FEED_PAGE_TTL_MS = 5000;
+
 function reply(ctx: Koa.Context, body: unknown, cacheControl = SHORT_CACHE) {
   ctx.set('Cache-Control', cacheControl);
   ctx.body = body;
@@ -91,6 +94,11 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
   const structured = new LruCache<string, ReturnType<typeof splitDescription>>(2000);
   const similar = new LruCache<string, { at: number; jobs: ApiJob[] }>(2000);
   const options60s = new TtlValue<FilterOptions>(FILTER_OPTIONS_TTL_MS);
+  // Rendered feed pages (the home page asks for the same few over and over), valid while no write went
+  // through the search index of this process and for at most FEED_PAGE_TTL_MS (writes by other processes).
+  const feedPages = new LruCache<string, { at: number; generation: number; body: string; total: number }>(
+    500,
+  );
 
   return {
     name: 'jobs',
@@ -99,6 +107,19 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
         '/api/jobs',
         validated({ query: FeedParams }, async (ctx, { query }) => {
           const page = query.page ?? 1;
+          const generation = searchGeneration(searchOf(deps));
+          const key = JSON.stringify(query);
+          const hit = feedPages.get(key);
+          if (
+            hit &&
+            generation !== null &&
+            hit.generation === generation &&
+            Date.now() - hit.at < FEED_PAGE_TTL_MS
+          ) {
+            recordSearchInBackground(deps.pool, { text: query.title, resultCount: hit.total, page });
+            ctx.type = 'application/json';
+            return reply(ctx, hit.body);
+          }
           const result = await searchOf(deps).search({
             ...toSearchQuery(query, now()),
             page,
@@ -107,7 +128,11 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
           const jobs = await loadLiveJobs(deps.pool, result.ids);
           // Admin analytics: the term and whether it found anything; no personal data (admin/search-log.ts).
           recordSearchInBackground(deps.pool, { text: query.title, resultCount: result.total, page });
-          reply(ctx, pageOf(jobs, page, result.total));
+          const body = JSON.stringify(pageOf(jobs, page, result.total));
+          if (generation !== null)
+            feedPages.set(key, { at: Date.now(), generation, body, total: result.total });
+          ctx.type = 'application/json';
+          reply(ctx, body);
         }),
       );
 
