@@ -58,6 +58,7 @@ export async function buildServices(
       meiliMasterKey: config.meiliMasterKey,
       pool: db.pool,
     }),
+    { ttlMs: 30_000 }, // the feed's HTTP answers are cacheable for 30 s too
   );
   await search.ensureReady();
   await migrateRateLimits(db.pool);

@@ -76,7 +76,8 @@ async function liveJob(deps: AppDeps, identifier: string): Promise<JobLookup> {
   return found;
 }
 
-const FEED_PAGE_TTL_MS = 5000;
+// As long as the HTTP answer may be cached; writes through this process drop pages at once.
+const FEED_PAGE_TTL_MS = 30_000;
 
 function reply(ctx: Koa.Context, body: unknown, cacheControl = SHORT_CACHE) {
   ctx.set('Cache-Control', cacheControl);
