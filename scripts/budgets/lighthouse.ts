@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
+import { freePort } from './server';
+
+export const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type LhCategory = (typeof LH_CATEGORIES)[number];
+
+export interface LighthouseRun {
+  url: string;
+  scores: Record<LhCategory, number | null>;
+  metrics: Record<string, number | null>;
+  /** Audits below 0.9 that count toward a category, worst first: what to fix. */
+  failing: { id: string; score: number | null; title: string; displayValue?: string }[];
+}
+
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+  'interactive',
+  'bootup-time',
+] as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Lighthouse through its Node API with its mobile defaults (simulated slow 4G and 4x CPU slowdown), on a
+ * Chromium we launch ourselves with a remote debugging port (no chrome-launcher).
+ */
+export async function runLighthouse(url: string): Promise<LighthouseRun> {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-lh-'));
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (chrome.exitCode !== null || i > 100) throw new Error('chromium did not open its debugging port');
+      await sleep(100);
+    }
+    const result = await lighthouse(url, {
+      port,
+      hostname: '127.0.0.1',
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...LH_CATEGORIES],
+    });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      LH_CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]),
+    ) as LighthouseRun['scores'];
+    const metrics = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.numericValue ?? null]));
+    const counted = new Set(
+      LH_CATEGORIES.flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0).map((r) => r.id),
+      ),
+    );
+    const failing = Object.values(lhr.audits)
+      .filter((a) => counted.has(a.id) && a.score !== null && a.score < 0.9)
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+      .map((a) => ({ id: a.id, score: a.score, title: a.title, displayValue: a.displayValue }));
+    return { url, scores, metrics, failing };
+  } finally {
+    chrome.kill('SIGTERM');
+    await new Promise((r) => (chrome.exitCode !== null ? r(undefined) : chrome.once('exit', r)));
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
