@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadPage } from './app/router';
 import { StartupErrorScreen } from './components/errors/app-error';
 import './index.css';
 
@@ -16,8 +17,7 @@ function showStartupError(container: HTMLElement, error: unknown): void {
   }
 }
 
-const container = document.getElementById('root');
-if (container) {
+function start(container: HTMLElement): void {
   try {
     createRoot(container).render(
       <StrictMode>
@@ -27,4 +27,14 @@ if (container) {
   } catch (error) {
     showStartupError(container, error);
   }
+}
+
+const container = document.getElementById('root');
+if (container) {
+  // The first page's chunk (preloaded by the HTML) before the first render: the page paints at once
+  // instead of after a skeleton. A chunk that fails or lags falls back to the lazy path.
+  const wait = new Promise((resolve) => setTimeout(resolve, 3000));
+  void Promise.race([preloadPage(window.location.pathname), wait])
+    .catch(() => undefined)
+    .then(() => start(container));
 }

@@ -1,22 +1,25 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { isValidElement, lazy, Suspense } from 'react';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary, RenderErrorFallback } from '../components/errors';
 import { AdminRoute, ProtectedRoute } from '../components/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { lazyPage, type LazyPage } from '../lib/lazy-page';
 
 // Declarative routing (BrowserRouter + useRoutes) rather than a data router: we use no loaders or actions,
 // and it keeps ~18 KB gzip of router engine off the home route. Errors and scrolling live in MainLayout.
 // Every page is its own chunk so the home route downloads only what it needs.
-const Home = lazy(() => import('./routes/home'));
-const Job = lazy(() => import('./routes/job'));
-const Company = lazy(() => import('./routes/company'));
-const Auth = lazy(() => import('./routes/auth'));
+// The pages the server renders SEO for (and so most often the first page of a visit) can be preloaded
+// before the first render (preloadPage, main.tsx), so they paint without a Suspense fallback.
+const Home = lazyPage(() => import('./routes/home'));
+const Job = lazyPage(() => import('./routes/job'));
+const Company = lazyPage(() => import('./routes/company'));
+const Auth = lazyPage(() => import('./routes/auth'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
 const Profile = lazy(() => import('./routes/profile'));
 // The back office (react-admin and MUI) is its own chunk, fetched only once an admin opens /admin.
-const AdminApp = lazy(() => import('@jobs/admin'));
+const AdminApp = lazy(() => import('./admin-app'));
 const Countries = lazy(() => import('./routes/countries'));
 const Resources = lazy(() => import('./routes/resources'));
 const JobTypes = lazy(() => import('./routes/job-types'));
@@ -77,6 +80,14 @@ export const routes: RouteObject[] = [
     ),
   },
 ];
+
+/** Loads the chunk of the page at `pathname` when it is a preloadable one; resolves when it is in. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+    isValidElement(route.element) ? (route.element.type as Partial<LazyPage<object>>).preload?.() : undefined,
+  );
+  return Promise.all(pages);
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

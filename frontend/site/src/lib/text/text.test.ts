@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardAge, relativeAge, updatedAgo } from './relative-age';
 import { cardExcerpt, excerptOf, truncate } from './excerpt';
-import { feedHeading, filterWords } from './heading';
+import { feedHeading, filterWords, formatCount } from './heading';
 import { seoKeywords } from './keywords';
 import { highlightParts } from './highlight';
 
@@ -90,6 +90,11 @@ describe('excerpt', () => {
 });
 
 describe('feed heading', () => {
+  it('groups counts by thousands as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 100000, 1234567, -4500, 1234.5])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+
   it('unfiltered reads the total count', () => {
     expect(feedHeading({ filters: {}, totalCount: 102345, filteredTotal: 20 })).toBe(
       '102,345 Remote & Hybrid Jobs',

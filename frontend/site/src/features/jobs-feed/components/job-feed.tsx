@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { JobCard } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { feedHeading } from '../../../lib/text/heading';
+import { feedHeading, formatCount } from '../../../lib/text/heading';
 import { updatedAgo } from '../../../lib/text/relative-age';
 import { jobsCountKey, useJobsCount } from '../api/get-jobs-count';
 import { jobsFeedKey, useJobsFeed } from '../api/get-jobs';
@@ -82,7 +82,7 @@ export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactN
         <h2 id="feed-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           {heading ??
             (unfilteredFallback !== undefined ? (
-              `${unfilteredFallback.toLocaleString('en-US')} Remote & Hybrid Jobs`
+              `${formatCount(unfilteredFallback)} Remote & Hybrid Jobs`
             ) : (
               <Skeleton className="inline-block h-7 w-64 align-middle" />
             ))}

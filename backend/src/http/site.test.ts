@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routePreloads, serveSite } from './site';
+
+const template =
+  '<html><head><title>Site</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body><div id="root"></div></body></html>';
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js'] },
+  'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_card-1.js', '_react-1.js'] },
+  'src/app/routes/job.tsx': { file: 'assets/job-1.js', imports: ['_card-1.js'] },
+};
+
+describe('routePreloads', () => {
+  it("names the route's chunk and its static imports, not what the template already loads", () => {
+    const links = routePreloads(manifest, '/', template);
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(links).toContain('href="/assets/card-1.js"');
+    expect(links).not.toContain('react-1.js');
+    expect(routePreloads(manifest, '/jobs/some-slug', template)).toContain('/assets/job-1.js');
+  });
+
+  it('adds nothing for a path without a known route chunk or a build without a manifest', () => {
+    expect(routePreloads(manifest, '/about', template)).toBe('');
+    expect(routePreloads({}, '/', template)).toBe('');
+  });
+});
+
+describe('serveSite', () => {
+  let distDir: string;
+  let http: ReturnType<typeof supertest>;
+  const script = `export const text = ${JSON.stringify('a job board '.repeat(300))};`;
+
+  beforeAll(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-serving-'));
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.mkdirSync(path.join(distDir, '.vite'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), template);
+    fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const file = path.join(distDir, 'assets', 'home-1.js');
+    fs.writeFileSync(file, script);
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(script));
+    fs.writeFileSync(`${file}.gz`, gzipSync(script));
+    const app = new Koa();
+    app.use(compress({ threshold: 1024 })); // as in createApp: it must not compress twice
+    app.use(serveSite({ distDir }));
+    http = supertest(app.callback());
+  });
+  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+  it('sends the brotli file the build wrote when the client takes brotli, with an immutable cache', async () => {
+    const res = await http.get('/assets/home-1.js').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.text).toBe(script); // supertest decodes brotli
+  });
+
+  it('sends the gzip file to a gzip-only client and the plain file to one without encodings', async () => {
+    const gz = await http.get('/assets/home-1.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(script); // supertest inflates gzip
+    const plain = await http.get('/assets/home-1.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+  });
+
+  it("preloads the route's chunks in the HTML and keeps the build manifest private", async () => {
+    const home = await http.get('/').expect(200);
+    expect(home.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(home.text.indexOf('home-1.js')).toBeLessThan(home.text.indexOf('</head>'));
+    await http.get('/.vite/manifest.json').expect(404);
+  });
+});

@@ -1,0 +1,29 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+export interface LazyPage<P extends object> {
+  (props: P): ReturnType<typeof createElement>;
+  /** Fetches the page's chunk; once it is in, a new mount renders the page without suspending. */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * React.lazy that can be loaded before the first render. A lazy page always suspends once, and React 19
+ * holds a revealed Suspense boundary back until its fallback has shown for 300 ms: the home page painted
+ * its hero 300 ms after the header. main.tsx preloads the page of the first URL, so it renders at once.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload) as unknown as ComponentType<P>;
+  function Page(props: P) {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount the page.
+    const [component] = useState(() => loaded ?? Lazy);
+    return createElement(component, props);
+  }
+  Page.preload = preload;
+  return Page;
+}
