@@ -357,9 +357,11 @@ describe('home page and job feed', () => {
     await page.getByRole('menuitemradio', { name: 'On-site Only' }).waitFor();
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await poll(focused).toBe('All Jobs');
-    for (let i = 0; i < 4 && (await focused()) !== 'On-site Only'; i++)
-      await page.keyboard.press('ArrowDown');
-    expect(await focused()).toBe('On-site Only');
+    // One key at a time, waiting for the focus to land: Radix moves it asynchronously.
+    await page.keyboard.press('ArrowDown');
+    await poll(focused).toBe('Remote & Hybrid');
+    await page.keyboard.press('ArrowDown');
+    await poll(focused).toBe('On-site Only');
     await page.keyboard.press('Enter');
     await poll(() => params().get('isRemote')).toBe('false');
     await poll(() => chips().allInnerTexts()).toContain('Work Type: On-site Only');

@@ -1,7 +1,7 @@
 import { isValidElement, lazy, Suspense } from 'react';
 import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary, RenderErrorFallback } from '../components/errors';
-import { AdminRoute, ProtectedRoute } from '../components/guards';
+import { AccessDenied, AdminRoute, ProtectedRoute } from '../components/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
@@ -69,7 +69,14 @@ export const routes: RouteObject[] = [
     path: `${paths.admin.root.path}/*`,
     element: (
       <ProtectedRoute>
-        <AdminRoute>
+        {/* Non-admins get Access Denied with the site's header and footer, like every other page. */}
+        <AdminRoute
+          denied={
+            <MainLayout>
+              <AccessDenied />
+            </MainLayout>
+          }
+        >
           <ErrorBoundary fallback={<RenderErrorFallback />}>
             <Suspense fallback={<CenteredSpinner />}>
               <AdminApp />

@@ -22,9 +22,9 @@ export function AccessDenied() {
 }
 
 /** Admin only (role 'admin'). Place it inside ProtectedRoute, which handles the signed-out case. */
-export function AdminRoute({ children }: { children?: ReactNode }) {
+export function AdminRoute({ children, denied }: { children?: ReactNode; denied?: ReactNode }) {
   const { data: user, isPending } = useUser();
   if (isPending) return <CenteredSpinner />;
-  if (!isAdmin(user)) return <AccessDenied />;
+  if (!isAdmin(user)) return <>{denied ?? <AccessDenied />}</>;
   return <>{children ?? <Outlet />}</>;
 }
