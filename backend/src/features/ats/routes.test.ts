@@ -94,15 +94,13 @@ describe('ATS admin API', () => {
       .post('/api/admin/ats-sources')
       .send({ kind: 'ashby', board: 'nobody', company: 'Nobody', baseUrl: ats.baseUrl });
     expect(bad.status).toBe(400);
-    const created = await admin
-      .post('/api/admin/ats-sources')
-      .send({
-        kind: 'ashby',
-        board: 'acme',
-        company: 'Acme Design',
-        baseUrl: ats.baseUrl,
-        intervalMinutes: 30,
-      });
+    const created = await admin.post('/api/admin/ats-sources').send({
+      kind: 'ashby',
+      board: 'acme',
+      company: 'Acme Design',
+      baseUrl: ats.baseUrl,
+      intervalMinutes: 30,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       kind: 'ashby',
