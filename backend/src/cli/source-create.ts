@@ -7,9 +7,7 @@
 import { parseArgs } from 'node:util';
 import { INGESTION_SOURCE_KINDS, IngestionSourceKind } from '@jobs/contracts/sources';
 import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
-import { ConfigError, loadConfig } from '../config';
-import { createLogger } from '../logger';
-import { buildServices } from '../compose';
+import { runCli, withCliServices } from './run';
 import { createIngestionSource } from '../features/sources/service';
 
 const USAGE = `Usage: npm run source:create -- --name "Acme" [--kind ${INGESTION_SOURCE_KINDS.join('|')}]`;
@@ -34,51 +32,35 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
   // The runner starts so the read model is up to date even when no server runs; beside a server it
   // stays passive and the server's runner projects the event.
-  const services = await buildServices(config, logger, { role: 'cli', startProjections: true });
-  try {
-    const created = await createIngestionSource(
-      services.store,
-      { name, kind: kind.data },
-      { actor: 'system:cli' },
-    );
-    const visible = await services.runner.waitForPosition(created.position, 15_000, [
-      INGESTION_SOURCES_PROJECTION,
-    ]);
-    console.log(`Created ingestion source "${name}" (kind ${kind.data}, id ${created.sourceId}).`);
-    if (!visible)
-      console.log('Warning: the sources read model has not caught up yet; the token works once it has.');
-    console.log('\nBearer token (shown only this once; store it somewhere safe):\n');
-    console.log(`  ${created.token}\n`);
-    console.log('Send jobs with it:\n');
-    console.log(`  curl -X POST ${config.publicUrl}/api/ingest/jobs \\`);
-    console.log(`    -H "Authorization: Bearer ${created.token}" \\`);
-    console.log(`    -H "Content-Type: application/json" \\`);
-    console.log(
-      `    -d '{"items":[{"action":"posted","externalId":"job-1","title":"Backend Engineer","company":"${name.replace(/'/g, '')}","location":"Remote","descriptionHtml":"<p>...</p>","applicationUrl":"https://example.com/apply"}]}'`,
-    );
-    return 0;
-  } finally {
-    await services.close();
-  }
+  return withCliServices(
+    async (services) => {
+      const { config } = services;
+      const created = await createIngestionSource(
+        services.store,
+        { name, kind: kind.data },
+        { actor: 'system:cli' },
+      );
+      const visible = await services.runner.waitForPosition(created.position, 15_000, [
+        INGESTION_SOURCES_PROJECTION,
+      ]);
+      console.log(`Created ingestion source "${name}" (kind ${kind.data}, id ${created.sourceId}).`);
+      if (!visible)
+        console.log('Warning: the sources read model has not caught up yet; the token works once it has.');
+      console.log('\nBearer token (shown only this once; store it somewhere safe):\n');
+      console.log(`  ${created.token}\n`);
+      console.log('Send jobs with it:\n');
+      console.log(`  curl -X POST ${config.publicUrl}/api/ingest/jobs \\`);
+      console.log(`    -H "Authorization: Bearer ${created.token}" \\`);
+      console.log(`    -H "Content-Type: application/json" \\`);
+      console.log(
+        `    -d '{"items":[{"action":"posted","externalId":"job-1","title":"Backend Engineer","company":"${name.replace(/'/g, '')}","location":"Remote","descriptionHtml":"<p>...</p>","applicationUrl":"https://example.com/apply"}]}'`,
+      );
+      return 0;
+    },
+    { startProjections: true },
+  );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('source:create failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -7,9 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Role } from '@jobs/contracts/users';
-import { ConfigError, loadConfig } from '../config';
-import { createLogger } from '../logger';
-import { buildServices } from '../compose';
+import { runCli, withCliServices } from './run';
 import { changeRoleByEmail } from '../features/users/roles';
 
 const USAGE = 'Usage: npm run user:admin -- --email you@example.com [--role admin|user]';
@@ -33,19 +31,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const services = await buildServices(config, logger, { role: 'cli' });
-  try {
+  return withCliServices(async (services) => {
     const result = await changeRoleByEmail(services.store, email, role.data, 'system:cli');
     if (!result) {
       console.error(`No account is registered with ${email}.`);
@@ -57,15 +43,7 @@ async function main(): Promise<number> {
         : `${email} (user ${result.userId}) already has the role ${role.data}.`,
     );
     return 0;
-  } finally {
-    await services.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runCli(main);
