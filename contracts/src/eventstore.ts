@@ -97,6 +97,11 @@ export interface EventStore {
    * fall back to `append` per stream when an adapter lacks it.
    */
   appendMany?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  /**
+   * Optional bulk read: every event of each named stream, in revision order (a missing stream maps to []).
+   * Bulk ingestion reads a batch's streams in one round trip; callers fall back to `readStream` per stream.
+   */
+  readStreams?(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Throws StreamNotFoundError when the stream has no events. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

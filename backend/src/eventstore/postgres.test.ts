@@ -83,4 +83,19 @@ describe('PostgreSQL event store specifics', () => {
     const store = await createPostgresEventStore(db.pool);
     await expect(store.append('empty', [], { expectedRevision: 'any' })).rejects.toBeInstanceOf(TypeError);
   });
+
+  it('reads several streams in one call, in revision order, missing ones empty', async () => {
+    const store = await createPostgresEventStore(db.pool);
+    const [a, b, c] = [event('A'), event('B'), event('C')];
+    await store.append('many-1', [a, b], { expectedRevision: 'no_stream' });
+    await store.append('many-2', [c], { expectedRevision: 'no_stream' });
+    const streams = await store.readStreams!(['many-2', 'many-1', 'many-missing']);
+    expect(streams.get('many-1')!.map((e) => [e.id, e.revision])).toEqual([
+      [a.id, 0],
+      [b.id, 1],
+    ]);
+    expect(streams.get('many-2')!.map((e) => e.id)).toEqual([c.id]);
+    expect(streams.get('many-missing')).toEqual([]);
+    expect((await store.readStreams!([])).size).toBe(0);
+  });
 });

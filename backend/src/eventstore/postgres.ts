@@ -351,6 +351,17 @@ export async function createPostgresEventStore(
     return rows.map(toRecorded);
   }
 
+  async function readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const out = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return out;
+    const { rows } = await pool.query<EventRow>(
+      `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, revision`,
+      [[...new Set(streamIds)]],
+    );
+    for (const row of rows) out.get(row.stream_id)?.push(toRecorded(row));
+    return out;
+  }
+
   async function readAll(opts: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await pool.query<EventRow>(
       `select ${COLUMNS} from events
@@ -451,6 +462,7 @@ export async function createPostgresEventStore(
     append,
     appendMany,
     readStream,
+    readStreams,
     readAll,
     subscribeToAll,
     headPosition,

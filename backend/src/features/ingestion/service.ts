@@ -359,6 +359,17 @@ export async function ingestItems(
   };
 
   const planAll = async () => {
+    if (deps.store.readStreams) {
+      // One round trip for every stream of the batch.
+      const streams = await deps.store.readStreams([
+        ...jobIds.map(jobStreamId),
+        ...companies.map((c) => companyStreamId(c.companySlug)),
+      ]);
+      return [
+        ...jobIds.map((jobId) => planJob(jobId, streams.get(jobStreamId(jobId)) ?? [])),
+        ...companies.map((c) => planCompany(c, streams.get(companyStreamId(c.companySlug)) ?? [])),
+      ].filter((plan) => plan.events.length > 0);
+    }
     const [jobPlans, companyPlans] = await Promise.all([
       mapLimit(jobIds, concurrency, async (jobId) =>
         planJob(jobId, await readOrEmpty(deps.store, jobStreamId(jobId))),
