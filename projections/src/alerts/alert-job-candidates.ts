@@ -124,5 +124,60 @@ export function alertJobCandidatesProjection(): SqlProjection {
           return;
       }
     },
+    // Runs of JobPosted (bulk ingestion) as one multi-row insert; everything else in order.
+    async handleBatch(events, tx) {
+      let run: RecordedEvent[] = [];
+      const flush = async () => {
+        if (run.length === 0) return;
+        const rows = run.map((event) => {
+          const d = event.data as JobPosted;
+          const values = [
+            ...content(d.job),
+            d.jobId,
+            d.publicId,
+            d.slug,
+            eventTime(event),
+            true,
+            event.revision,
+          ];
+          return Object.fromEntries(CANDIDATE_COLUMNS.map((c, i) => [c, values[i]]));
+        });
+        run = [];
+        await tx.query(
+          `insert into alert_job_candidates (${CANDIDATE_COLUMNS.join(', ')})
+           select ${CANDIDATE_COLUMNS.join(', ')} from jsonb_populate_recordset(null::alert_job_candidates, $1::jsonb)
+           on conflict (job_id) do nothing`,
+          [JSON.stringify(rows)],
+        );
+      };
+      for (const event of events) {
+        if (event.type === 'JobPosted' && event.streamId.startsWith('job-')) run.push(event);
+        else {
+          await flush();
+          await this.handle(event, tx);
+        }
+      }
+      await flush();
+    },
   };
 }
+
+const CANDIDATE_COLUMNS = [
+  'title',
+  'company',
+  'location',
+  'country_name',
+  'continent',
+  'is_remote',
+  'type',
+  'experience_level',
+  'salary',
+  'salary_min_usd',
+  'salary_max_usd',
+  'job_id',
+  'public_id',
+  'slug',
+  'seen_at',
+  'live',
+  'revision',
+] as const;

@@ -63,5 +63,26 @@ export function analyticsProjection(): SqlProjection {
         [happenedAt(event), metric],
       );
     },
+    // A batch adds up its counts per (UTC day, metric) and writes each once.
+    async handleBatch(events, tx) {
+      const counts = new Map<string, number>();
+      for (const event of events) {
+        const metric = METRIC_OF_EVENT[event.type];
+        if (!metric) continue;
+        const key = `${new Date(happenedAt(event)).toISOString().slice(0, 10)}|${metric}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      if (counts.size === 0) return;
+      const rows = [...counts].map(([key, count]) => {
+        const [day, metric] = key.split('|');
+        return { day, metric, count };
+      });
+      await tx.query(
+        `insert into analytics_daily (day, metric, count)
+         select day, metric, count from jsonb_to_recordset($1::jsonb) as r(day date, metric text, count int)
+         on conflict (metric, day) do update set count = analytics_daily.count + excluded.count`,
+        [JSON.stringify(rows)],
+      );
+    },
   };
 }

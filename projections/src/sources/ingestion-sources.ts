@@ -69,5 +69,32 @@ export function ingestionSourcesProjection(): SqlProjection {
         }
       }
     },
+    // Source events in order; the per-source activity of a batch's job events added up and written once.
+    async handleBatch(events, tx) {
+      const activity = new Map<string, { n: number; last: string }>();
+      for (const event of events) {
+        if (event.type === 'IngestionSourceCreated' || event.type === 'IngestionSourceTokenRotated') {
+          await this.handle(event, tx);
+          continue;
+        }
+        const sourceId = sourceOf(event);
+        if (!sourceId) continue;
+        const a = activity.get(sourceId);
+        if (!a) activity.set(sourceId, { n: 1, last: event.recordedAt });
+        else {
+          a.n += 1;
+          if (event.recordedAt > a.last) a.last = event.recordedAt;
+        }
+      }
+      for (const [sourceId, a] of activity) {
+        await tx.query(
+          `update ingestion_sources
+           set items_ingested = items_ingested + $3,
+               last_ingest_at = greatest(coalesce(last_ingest_at, $2::timestamptz), $2::timestamptz)
+           where id = $1`,
+          [sourceId, a.last, a.n],
+        );
+      }
+    },
   };
 }
