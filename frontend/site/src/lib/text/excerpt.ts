@@ -1,99 +1,17 @@
 /**
- * Description excerpts (spec section 2, Feed and Job card): plain text of the sanitised description
- * HTML, skipping company boilerplate and starting at a responsibilities-like section when one can be
- * found. Mirrors the server's feed excerpt so a card reads the same whether the server or the browser
- * made it.
+ * Description excerpts (spec section 2, Feed and Job card). The rules live in contracts
+ * (description-text.ts) so the server's feed excerpt and the browser's read the same.
  */
+import { MIN_DESCRIPTION_LENGTH, CARD_EXCERPT_LENGTH, excerptOf } from '@jobs/contracts/description-text';
 
-/** Spec section 9. */
-export const FEED_EXCERPT_LENGTH = 200;
-export const CARD_EXCERPT_LENGTH = 150;
-/** Under this many characters a description is treated as missing (spec section 2, Job card). */
-export const MIN_DESCRIPTION_LENGTH = 20;
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  rsquo: '\u2019',
-  lsquo: '\u2018',
-  rdquo: '\u201d',
-  ldquo: '\u201c',
-  bull: '\u2022',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body.startsWith('#')) {
-      const hex = body[1] === 'x' || body[1] === 'X';
-      const code = hex ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
-
-const BLOCK_TAGS =
-  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
-
-/** The text lines of an HTML fragment: one per block, whitespace collapsed, empty lines dropped. */
-export function htmlToLines(html: string): string[] {
-  const withBreaks = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(BLOCK_TAGS, '\n')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(withBreaks)
-    .split('\n')
-    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
-    .filter((line) => line.length > 0);
-}
-
-/** Cuts at a word boundary so the result, ellipsis included, is at most `max` characters. */
-export function truncate(text: string, max: number, ellipsis = '\u2026'): string {
-  if (text.length <= max) return text;
-  const room = max - ellipsis.length;
-  const cut = text.slice(0, room + 1);
-  const space = cut.lastIndexOf(' ');
-  const head = (space > room * 0.6 ? cut.slice(0, space) : cut.slice(0, room)).replace(
-    /[\s,;:.\u2013\u2014-]+$/,
-    '',
-  );
-  return head + ellipsis;
-}
-
-/** A short line that reads like a section heading ('Responsibilities', 'What you'll do:'). */
-function isHeading(line: string): boolean {
-  return line.length <= 60 && !/[.!?]$/.test(line) && line.split(' ').length <= 8;
-}
-
-const RESPONSIBILITIES =
-  /^(key |main |your |core )?(responsibilities|duties|what you('|\u2019| wi)ll (do|be doing)|what you will do|in this role|the role|about the role|your role|role overview|the job|about the job|job description|the position|about the position|what we('re|\u2019re| are) looking for|the opportunity|your mission|your impact)\b/i;
-const BOILERPLATE =
-  /^(about (us|the company|the team)|who we are|our (company|story|mission)|company (overview|description)|about [A-Z])/i;
-
-/** Where the excerpt starts: after a responsibilities heading, else after an 'About us' section. */
-function startLine(lines: string[]): number {
-  const section = lines.findIndex((line) => isHeading(line) && RESPONSIBILITIES.test(line));
-  if (section >= 0 && section + 1 < lines.length) return section + 1;
-  const first = lines[0];
-  if (lines.length > 1 && first !== undefined && isHeading(first) && BOILERPLATE.test(first)) {
-    const next = lines.findIndex((line, i) => i > 0 && isHeading(line));
-    return next > 0 && next + 1 < lines.length ? next + 1 : 0;
-  }
-  return 0;
-}
-
-/** The excerpt of a description (HTML or text), at most `max` characters. */
-export function excerptOf(html: string, max: number = FEED_EXCERPT_LENGTH): string {
-  const lines = htmlToLines(html);
-  return truncate(lines.slice(startLine(lines)).join(' '), max);
-}
+export {
+  FEED_EXCERPT_LENGTH,
+  CARD_EXCERPT_LENGTH,
+  MIN_DESCRIPTION_LENGTH,
+  htmlToLines,
+  truncate,
+  excerptOf,
+} from '@jobs/contracts/description-text';
 
 export interface ExcerptSource {
   title: string;
