@@ -1,23 +1,21 @@
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { commandErrorMessage } from '../dataProvider';
+import { Button, useListContext, useNotify, useUnselectAll } from 'react-admin';
 import { ReasonDialog } from '../lib/ReasonDialog';
 import { useAdminApi } from '../lib/useAdminApi';
+import { useCommand } from '../lib/useCommand';
 
 /** Removes the selected jobs with one reason; jobs already removed are reported, not failed. */
 export function BulkRemoveButton() {
   const { selectedIds } = useListContext();
   const api = useAdminApi();
   const notify = useNotify();
-  const refresh = useRefresh();
   const unselectAll = useUnselectAll('jobs');
+  const { busy, run } = useCommand();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const remove = async (reason: string) => {
-    setBusy(true);
-    try {
+  const remove = (reason: string) =>
+    run(async () => {
       const { removed, results } = await api.bulkRemoveJobs({ ids: selectedIds, reason });
       const skipped = results.length - removed;
       notify(`${removed} removed${skipped ? `, ${skipped} skipped` : ''}`, {
@@ -25,13 +23,7 @@ export function BulkRemoveButton() {
       });
       setOpen(false);
       unselectAll();
-    } catch (error) {
-      notify(commandErrorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+    });
 
   return (
     <>

@@ -1,33 +1,25 @@
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { commandErrorMessage } from '../dataProvider';
+import { Button, useNotify, useRecordContext } from 'react-admin';
 import { ReasonDialog } from '../lib/ReasonDialog';
 import { useAdminApi } from '../lib/useAdminApi';
+import { useCommand } from '../lib/useCommand';
 
 /** RemoveJob with a required reason and the revision on screen; a stale revision says so. */
 export function RemoveJobButton() {
   const record = useRecordContext();
   const api = useAdminApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const { busy, run } = useCommand();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record || record.status !== 'live') return null;
 
-  const remove = async (reason: string) => {
-    setBusy(true);
-    try {
+  const remove = (reason: string) =>
+    run(async () => {
       await api.removeJob(record.id, { reason, expectedRevision: record.revision as number });
       notify('Job removed', { type: 'success' });
       setOpen(false);
-    } catch (error) {
-      notify(commandErrorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+    });
 
   return (
     <>

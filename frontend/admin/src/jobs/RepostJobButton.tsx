@@ -1,30 +1,21 @@
 import ReplayIcon from '@mui/icons-material/Replay';
-import { useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { commandErrorMessage } from '../dataProvider';
+import { Button, useNotify, useRecordContext } from 'react-admin';
 import { useAdminApi } from '../lib/useAdminApi';
+import { useCommand } from '../lib/useCommand';
 
 /** RepostJob: a removed job goes live again with its last content. */
 export function RepostJobButton() {
   const record = useRecordContext();
   const api = useAdminApi();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useCommand();
   if (!record || record.status !== 'removed') return null;
 
-  const repost = async () => {
-    setBusy(true);
-    try {
+  const repost = () =>
+    run(async () => {
       await api.repostJob(record.id, { expectedRevision: record.revision as number });
       notify('Job reposted', { type: 'success' });
-    } catch (error) {
-      notify(commandErrorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+    });
 
   return (
     <Button label="Repost" onClick={repost} disabled={busy}>

@@ -1,30 +1,21 @@
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
-import { useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { commandErrorMessage } from '../dataProvider';
+import { Button, useNotify, useRecordContext } from 'react-admin';
 import { useAdminApi } from '../lib/useAdminApi';
+import { useCommand } from '../lib/useCommand';
 
 /** Mails a new verification code to a user who has not verified their address. */
 export function ResendVerificationButton() {
   const record = useRecordContext();
   const api = useAdminApi();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useCommand();
   if (!record || record.isVerified) return null;
 
-  const resend = async () => {
-    setBusy(true);
-    try {
+  const resend = () =>
+    run(async () => {
       await api.resendVerification(record.id);
       notify('Verification e-mail sent', { type: 'success' });
-    } catch (error) {
-      notify(commandErrorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+    });
 
   return (
     <Button label="Resend verification" onClick={resend} disabled={busy}>
