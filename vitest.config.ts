@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       '{contracts,backend,projections,search}/src/**/*.test.ts',
       'frontend/**/src/**/*.test.{ts,tsx}',
+      'tests/hardening/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/*.browser.test.ts'],
     testTimeout: 30_000,
