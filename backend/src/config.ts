@@ -57,6 +57,8 @@ export const configSchema = z
     /** Where `npm run bot` posts jobs (POST /api/ingest/jobs); default PUBLIC_URL. */
     BOT_API_URL: optionalUrl(['http:', 'https:']),
     RUN_PROJECTIONS: boolean,
+    /** Behind one reverse proxy (default): client IP and https from its X-Forwarded-For / -Proto. */
+    TRUST_PROXY: boolean,
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
@@ -93,6 +95,12 @@ export interface Config {
   runBot: boolean;
   botApiUrl: string;
   runProjections: boolean;
+  /**
+   * Read the client address and protocol from X-Forwarded-For / X-Forwarded-Proto, taking only the
+   * entry the nearest proxy appended (a client's own X-Forwarded-For cannot pick its rate-limit key).
+   * Set TRUST_PROXY=false when the server is reached directly, without a proxy.
+   */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -135,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runBot: c.RUN_BOT ?? false,
     botApiUrl: (c.BOT_API_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     runProjections: c.RUN_PROJECTIONS ?? true,
+    trustProxy: c.TRUST_PROXY ?? true,
   };
 }

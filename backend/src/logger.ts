@@ -2,8 +2,15 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export function createLogger(options: { level?: string; pretty?: boolean } = {}): Logger {
-  return pino({
+export function createLogger(
+  options: {
+    level?: string;
+    pretty?: boolean;
+    /** Where the JSON lines go (default stdout): tests read what would be logged. */
+    destination?: pino.DestinationStream;
+  } = {},
+): Logger {
+  const logOptions: pino.LoggerOptions = {
     level: options.level ?? 'info',
     base: undefined,
     redact: {
@@ -13,5 +20,6 @@ export function createLogger(options: { level?: string; pretty?: boolean } = {})
     ...(options.pretty
       ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } }
       : {}),
-  });
+  };
+  return options.destination ? pino(logOptions, options.destination) : pino(logOptions);
 }

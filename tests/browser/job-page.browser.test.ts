@@ -257,7 +257,7 @@ describe('job and company pages in a real browser', () => {
       async (route) => {
         const response = await route.fetch();
         const body = (await response.text()).replace(
-          /<script>window\.__INITIAL_STATE__=[\s\S]*?<\/script>/,
+          /<script[^>]*>window\.__INITIAL_STATE__=[\s\S]*?<\/script>/,
           '',
         );
         await route.fulfill({ response, body });

@@ -68,14 +68,16 @@ async function check(
 
 /** Builds the Koa app without listening, so tests drive it with supertest(app.callback()). */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: true });
+  // maxIpsCount 1: the client address is the X-Forwarded-For entry the (one) proxy appended, not the
+  // leftmost, which any client can write and so choose its own rate-limit key.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
   app.silent = true; // errorHandler logs everything once
   const features = deps.features ?? [];
 
   app.use(requestId(deps.logger));
+  app.use(securityHeaders({ publicUrl: deps.config.publicUrl })); // outside errorHandler: errors get them too
   app.use(errorHandler());
   app.use(accessLog());
-  app.use(securityHeaders());
   app.use(compress({ threshold: 1024 }));
   app.use(
     sameOrigin({

@@ -18,6 +18,14 @@ export function requestId(logger: Logger): Koa.Middleware {
   };
 }
 
+/** Paths whose last segment is a secret link token (alert confirm and unsubscribe links). */
+const TOKEN_PATH = /^(\/(?:unsubscribe|alerts\/confirm)\/)[^/]+/;
+
+/** The path as logs may keep it: link tokens replaced, so a log reader cannot act on someone's alert. */
+export function logPath(path: string): string {
+  return path.replace(TOKEN_PATH, '$1[redacted]');
+}
+
 /** Logs each request once at its end (errors are logged by errorHandler). */
 export function accessLog(): Koa.Middleware {
   return async function accessLogMiddleware(ctx, next) {
@@ -28,7 +36,7 @@ export function accessLog(): Koa.Middleware {
       log.debug(
         {
           method: ctx.method,
-          path: ctx.path,
+          path: logPath(ctx.path),
           status: ctx.status,
           ms: Math.round(performance.now() - started),
         },
@@ -73,11 +81,14 @@ export function errorHandler(): Koa.Middleware {
           err = new HttpError(code, (raw as Error).message);
         } else {
           err = new HttpError('INTERNAL_ERROR', 'Internal server error');
-          log?.error({ err: raw, method: ctx.method, path: ctx.path }, 'unhandled error');
+          log?.error({ err: raw, method: ctx.method, path: logPath(ctx.path) }, 'unhandled error');
         }
       }
       if (err.status < 500 && log)
-        log.info({ method: ctx.method, path: ctx.path, status: err.status, code: err.code }, err.message);
+        log.info(
+          { method: ctx.method, path: logPath(ctx.path), status: err.status, code: err.code },
+          err.message,
+        );
       if (err.code !== 'INTERNAL_ERROR' && err.status >= 500) log?.warn({ code: err.code }, err.message);
       ctx.status = err.status;
       for (const [k, v] of Object.entries(err.options.headers ?? {})) ctx.set(k, v);
@@ -113,15 +124,56 @@ function safeOrigin(url: string): string {
   }
 }
 
-/** Baseline security headers; the embed route relaxes frame-ancestors itself. */
-export function securityHeaders(): Koa.Middleware {
+/** Permissions the site never uses, switched off for it and anything it frames. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** Responses that are not HTML (JSON, feeds, assets) load nothing and are framed nowhere. */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The policy of the site's HTML (the SPA shell, the alert pages). Scripts only from this origin or with
+ * the response's nonce (the first page's data, site.ts); JSON-LD is data, never run. Styles may be inline:
+ * React-admin (emotion), Scalar and the alert pages set them at run time or in attributes.
+ */
+export function siteCsp(nonce: string, https: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/**
+ * Security headers on every response, errors included (mount it outside errorHandler). A route that
+ * sets its own Content-Security-Policy (the embed: frameable) or Referrer-Policy (token pages) keeps it.
+ * HSTS when the site is https: PUBLIC_URL says so, or the request came over TLS (X-Forwarded-Proto
+ * from a trusted proxy counts). `ctx.state.cspNonce` is the nonce an inline script of this response needs.
+ */
+export function securityHeaders(options: { publicUrl: string }): Koa.Middleware {
+  const httpsSite = options.publicUrl.startsWith('https:');
   return async function securityHeadersMiddleware(ctx, next) {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    ctx.state.cspNonce = nonce;
     await next();
+    const https = httpsSite || ctx.protocol === 'https';
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    if (https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!ctx.response.get('Content-Security-Policy')) {
       ctx.set('X-Frame-Options', 'DENY');
-      ctx.set('Content-Security-Policy', "frame-ancestors 'none'");
+      ctx.set('Content-Security-Policy', ctx.response.is('html') ? siteCsp(nonce, https) : NON_HTML_CSP);
     }
   };
 }

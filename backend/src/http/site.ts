@@ -9,7 +9,7 @@ export interface RenderedPage {
   title?: string;
   /** Extra tags for <head> (meta, link, JSON-LD). Must be escaped by the renderer. */
   head?: string;
-  /** Data for the client, serialised into a script tag (read by the site before its first fetch). */
+  /** Data for the client, serialised into a script tag with the CSP nonce (read by the site before its first fetch). */
   state?: unknown;
 }
 
@@ -169,9 +169,12 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
       out = out.replace('</head>', `${page.head}\n</head>`);
     }
     if (page?.state !== undefined) {
+      // The one inline script: allowed by this response's CSP nonce (securityHeaders), nothing else is.
+      const nonce = ctx.state.cspNonce as string | undefined;
+      const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
       out = out.replace(
         '</head>',
-        `<script>window.__INITIAL_STATE__=${serialiseState(page.state)}</script>\n</head>`,
+        `<script${attr}>window.__INITIAL_STATE__=${serialiseState(page.state)}</script>\n</head>`,
       );
     }
     ctx.status = page?.status ?? (known ? 200 : 404);

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import supertest from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db';
 import { loadConfig, type Config } from '../config';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { buildServices, type Services } from '../compose';
 import { createApp } from '../http/app';
 
@@ -19,7 +19,10 @@ export interface TestHarness {
  * The real app on a fresh database of the run's PostgreSQL, with the projection runner started:
  * what the server runs, minus the listening socket.
  */
-export async function createTestHarness(overrides: Record<string, string> = {}): Promise<TestHarness> {
+export async function createTestHarness(
+  overrides: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestHarness> {
   const testDb = await createTestDatabase('app');
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -30,7 +33,7 @@ export async function createTestHarness(overrides: Record<string, string> = {}):
     SEED_JOBS: '0',
     ...overrides,
   });
-  const logger = createLogger({ level: config.logLevel });
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
   const services = await buildServices(config, logger, {
     role: 'test',
     database: { url: testDb.url, pool: testDb.pool, kind: 'server', close: async () => undefined },
