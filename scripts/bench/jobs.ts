@@ -8,9 +8,9 @@ import { createLogger } from '../../backend/src/logger';
 import { buildServices } from '../../backend/src/compose';
 import { createApp } from '../../backend/src/http/app';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
-import { generateJobs } from '../../backend/src/features/seed/generate';
 import { createPostgresSearchIndex } from '@jobs/search';
 import type { BenchTarget } from './targets';
+import { ingestThroughApi } from './ingest';
 import type { Row } from './eventstore';
 
 const CONCURRENCY = 32;
@@ -116,40 +116,18 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     await services.runner.waitForPosition(source.position, 10_000);
 
     // Ingestion end to end: POST batches of 500 (2 in flight), until the feed's count shows every job.
-    const t0 = performance.now();
-    const batch = 500;
-    let next = 0;
-    const now = new Date();
-    const post = async () => {
-      while (next < jobs) {
-        const offset = next;
-        next += batch;
-        const items = generateJobs({ count: Math.min(batch, jobs - offset), offset, now });
-        const res = await fetch(`${server.url}/api/ingest/jobs`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${source.token}` },
-          body: JSON.stringify({ items }),
-        });
-        if (!res.ok) throw new Error(`ingest ${res.status}: ${await res.text()}`);
-        if (offset % 10_000 === 0)
-          process.stderr.write(`\r  ingested ${offset.toLocaleString()} / ${jobs.toLocaleString()}   `);
-      }
-    };
-    await Promise.all([post(), post()]);
-    const posted = performance.now();
-    for (;;) {
-      const { total } = (await (await fetch(`${server.url}/api/jobs/count`)).json()) as { total: number };
-      const feed = (await (await fetch(`${server.url}/api/jobs`)).json()) as { totalJobs: number };
-      if (total >= jobs && feed.totalJobs >= jobs) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const visible = performance.now();
+    const timing = await ingestThroughApi({
+      baseUrl: server.url,
+      token: source.token,
+      jobs,
+      progress: (line) => process.stderr.write(`\r  ${line}   `),
+    });
     process.stderr.write('\n');
     metric(
       `ingestion, ${jobs.toLocaleString()} jobs end to end until in the feed (jobs/s)`,
-      fmt(jobs / ((visible - t0) / 1000)),
+      fmt(jobs / (timing.visibleMs / 1000)),
     );
-    metric('ingestion API accepted (jobs/s)', fmt(jobs / ((posted - t0) / 1000)));
+    metric('ingestion API accepted (jobs/s)', fmt(jobs / (timing.acceptedMs / 1000)));
 
     // Projection catch-up: rebuild every read model from the events.
     await services.runner.stop();

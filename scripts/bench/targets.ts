@@ -17,7 +17,12 @@ function withDb(url: string, db: string) {
   return u.toString();
 }
 
-async function target(label: string, adminUrl: string, stop: () => Promise<void>): Promise<BenchTarget> {
+/** A target on the PostgreSQL server at `adminUrl` (fresh databases named bench_{prefix}_{random}). */
+export async function target(
+  label: string,
+  adminUrl: string,
+  stop: () => Promise<void>,
+): Promise<BenchTarget> {
   return {
     label,
     async freshDatabase(prefix) {
