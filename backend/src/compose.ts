@@ -1,12 +1,13 @@
 import type { EventStore, SearchIndex } from '@jobs/contracts';
 import { createProjectionRunner, type ProjectionRunner } from '@jobs/projections';
-import { openSearchIndex, withResultCache } from '@jobs/search';
+import { createSearchIndex, readyOnDemand, withResultCache } from '@jobs/search';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { openDatabase, type Database } from './db/database';
 import { openEventStore } from './eventstore';
 import type { AppDeps } from './http/app';
 import { migrateRateLimits, RateLimiter } from './http/rate-limit';
+import { failedDependency } from './http/errors';
 import { allFeatures } from './features';
 import { jobAndCompanyRenderers } from './features/site-seo/renderers';
 import { homePageRenderer } from './features/site-seo/home';
@@ -52,12 +53,22 @@ export async function buildServices(
     (await openDatabase(config, { onLog: (m) => logger.debug({ pg: m.trim() }, 'embedded postgres') }));
   const store = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: db.pool });
   // Hot feed queries and suggestion prefixes are reused for a few seconds; writes here drop them at once.
+  // Made ready on first use too: a search server down at start leaves the app up (search calls answer
+  // 503 until it is back) instead of failing the start.
   const search = withResultCache(
-    await openSearchIndex({
-      meiliUrl: config.meiliUrl,
-      meiliMasterKey: config.meiliMasterKey,
-      pool: db.pool,
-    }),
+    readyOnDemand(
+      createSearchIndex({ meiliUrl: config.meiliUrl, meiliMasterKey: config.meiliMasterKey, pool: db.pool }),
+      {
+        tolerate(err) {
+          if (failedDependency(err) !== 'search') return false;
+          logger.warn(
+            { err: (err as Error).message },
+            'search index unreachable; it is made ready on first use',
+          );
+          return true;
+        },
+      },
+    ),
     { ttlMs: 30_000 }, // the feed's HTTP answers are cacheable for 30 s too
   );
   await search.ensureReady();

@@ -7,6 +7,7 @@ export { createMeilisearchIndex } from './meilisearch';
 export type { MeilisearchIndexOptions } from './meilisearch';
 export { createPostgresSearchIndex } from './postgres';
 export { withResultCache, searchGeneration, type CachedSearchIndex } from './cached';
+export { readyOnDemand } from './ready';
 
 export interface OpenSearchIndexOptions {
   /** MEILI_URL: when set, Meilisearch is the index; otherwise PostgreSQL full-text search in the read-model database. */
@@ -19,15 +20,20 @@ export interface OpenSearchIndexOptions {
   pool: pg.Pool;
 }
 
-/** The configured search index, ready to use (tables or settings in place). */
-export async function openSearchIndex(options: OpenSearchIndexOptions): Promise<SearchIndex> {
-  const index = options.meiliUrl
+/** The configured search index, not yet made ready (see openSearchIndex and readyOnDemand). */
+export function createSearchIndex(options: OpenSearchIndexOptions): SearchIndex {
+  return options.meiliUrl
     ? createMeilisearchIndex({
         url: options.meiliUrl,
         apiKey: options.meiliMasterKey,
         indexName: options.meiliIndexName,
       })
     : createPostgresSearchIndex(options.pool);
+}
+
+/** The configured search index, ready to use (tables or settings in place). */
+export async function openSearchIndex(options: OpenSearchIndexOptions): Promise<SearchIndex> {
+  const index = createSearchIndex(options);
   await index.ensureReady();
   return index;
 }

@@ -9,6 +9,8 @@ export interface MeilisearchIndexOptions {
   indexName?: string;
   /** Longest wait for one write task, in ms (default 60 s). */
   taskTimeoutMs?: number;
+  /** Longest wait for one HTTP request, in ms (default 5 s): an unreachable server fails a call, never hangs it. */
+  requestTimeoutMs?: number;
 }
 
 /** The stored document: the port's fields plus lower-cased keys for filters and sorts. */
@@ -210,7 +212,11 @@ export function rankSuggestions(
 }
 
 export function createMeilisearchIndex(options: MeilisearchIndexOptions): SearchIndex {
-  const client = new Meilisearch({ host: options.url, apiKey: options.apiKey });
+  const client = new Meilisearch({
+    host: options.url,
+    apiKey: options.apiKey,
+    timeout: options.requestTimeoutMs ?? 5000,
+  });
   const indexName = options.indexName ?? 'jobs';
   const index = client.index<MeiliJobDocument>(indexName);
   const timeout = options.taskTimeoutMs ?? 60_000;
@@ -258,7 +264,10 @@ export function createMeilisearchIndex(options: MeilisearchIndexOptions): Search
       const text = q.text?.trim() ?? '';
       containsEnabled ??= client.getExperimentalFeatures().then(
         (features) => features.containsFilter === true,
-        () => false,
+        () => {
+          containsEnabled = null; // unreachable now: ask again next time rather than keep "off" for good
+          return false;
+        },
       );
       const filter = buildFilter(q, await containsEnabled);
       const sort = buildSort(q, text.length > 0);

@@ -16,6 +16,9 @@ export interface Database {
 
 export const DEFAULT_EMBEDDED_DATABASE = 'jobs';
 
+/** Longest wait for a database connection (a new one, or a free one of the pool). */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
 /** Creates the database when missing (safe when several processes race). */
 export async function ensureDatabaseExists(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -49,9 +52,21 @@ export async function openDatabase(
     url = embedded.urlFor(DEFAULT_EMBEDDED_DATABASE);
     stopEmbedded = embedded.stop;
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    // A server that is down or unreachable fails a query within this (also the longest wait for a free
+    // client), instead of leaving the request hanging: the HTTP layer answers 503 naming the database.
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    // Notices a peer that vanished without closing the connection (a host gone, a network cut).
+    keepAlive: true,
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one: node-postgres emits 'error' on a client whose server goes away, also
+  // between two queries of a transaction, where the pool listens no more. The query in flight (if any)
+  // rejects on its own and the pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     url,
     pool,

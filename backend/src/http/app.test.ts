@@ -59,10 +59,10 @@ describe('HTTP shell', () => {
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
-  it('reports health of the database, event store and search', async () => {
+  it('reports health of the database, event store, search and mail', async () => {
     const res = await http.get('/healthz').expect(200);
     expect(res.body.status).toBe('ok');
-    expect(Object.keys(res.body.checks).sort()).toEqual(['database', 'eventStore', 'search']);
+    expect(Object.keys(res.body.checks).sort()).toEqual(['database', 'eventStore', 'mail', 'search']);
     for (const c of Object.values(res.body.checks) as { ok: boolean }[]) expect(c.ok).toBe(true);
   });
 

@@ -10,6 +10,8 @@ import type { Mailer } from '../mail/mailer';
 import { jsonBody } from './body';
 import { accessLog, errorHandler, requestId, sameOrigin, securityHeaders } from './middleware';
 import { serveSite, type PageRenderer } from './site';
+import { dependencyFailures } from './errors';
+import { healthRoutes } from './health';
 
 export interface ProjectionStatus {
   name: string;
@@ -53,19 +55,6 @@ export interface Feature {
   originExempt?: (path: string) => boolean;
 }
 
-async function check(
-  name: string,
-  fn: () => Promise<unknown>,
-): Promise<[string, { ok: boolean; ms: number; error?: string }]> {
-  const t = performance.now();
-  try {
-    await Promise.race([fn(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 3000))]);
-    return [name, { ok: true, ms: Math.round(performance.now() - t) }];
-  } catch (err) {
-    return [name, { ok: false, ms: Math.round(performance.now() - t), error: (err as Error).message }];
-  }
-}
-
 /** Builds the Koa app without listening, so tests drive it with supertest(app.callback()). */
 export function createApp(deps: AppDeps): Koa {
   // maxIpsCount 1: the client address is the X-Forwarded-For entry the (one) proxy appended, not the
@@ -77,6 +66,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestId(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl })); // outside errorHandler: errors get them too
   app.use(errorHandler());
+  app.use(dependencyFailures());
   app.use(accessLog());
   app.use(compress({ threshold: 1024 }));
   app.use(
@@ -89,19 +79,7 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.session) app.use(deps.session(app));
 
   const router = new Router();
-  router.get('/healthz', async (ctx) => {
-    const checks = Object.fromEntries(
-      await Promise.all([
-        check('database', () => deps.pool.query('select 1')),
-        check('eventStore', () => deps.store.ping()),
-        ...(deps.search ? [check('search', () => deps.search!.ping())] : []),
-      ]),
-    );
-    const ok = Object.values(checks).every((c) => c.ok);
-    ctx.status = ok ? 200 : 503;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: ok ? 'ok' : 'unavailable', checks };
-  });
+  healthRoutes(router, deps);
   for (const feature of features) feature.routes(router, deps);
 
   app.use(router.routes());

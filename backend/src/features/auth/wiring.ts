@@ -4,6 +4,7 @@ import type { ExternalProjection } from '@jobs/projections';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { createMailer, type Mailer } from '../../mail/mailer';
+import { migrateMailOutbox } from '../../mail/outbox';
 import type { AppDeps } from '../../http/app';
 import { codeKeyFrom, resolveServerSecret } from './secret';
 import { migrateSessions, sessionMiddleware } from './session';
@@ -26,8 +27,10 @@ export async function buildAccountServices(input: {
 }): Promise<AccountServices> {
   const { config, logger, pool, store } = input;
   const serverSecret = await resolveServerSecret(config, logger);
-  const mailer = createMailer(config, logger);
   await migrateSessions(pool);
+  // With SMTP, mail waits in a durable outbox in the database until the server has taken it.
+  if (config.smtpUrl) await migrateMailOutbox(pool);
+  const mailer = createMailer(config, logger, { pool });
   const reactor = verificationMailReactor({
     store,
     pool,

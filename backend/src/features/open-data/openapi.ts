@@ -524,11 +524,23 @@ function paths(): ZodOpenApiPathsObject {
     '/healthz': {
       get: {
         tags: ['Site'],
-        summary: 'Health of the database, event store and search index',
+        summary: 'Health of the database, event store, search index and mail',
+        description:
+          'Each part with ok, ms and, when down, error. 503 names the parts in `down` when the database, event store or search index is unreachable; a mail outage alone answers 200 with status degraded (mail waits in the outbox).',
         responses: {
-          '200': json(z.object({ status: z.literal('ok'), checks: z.record(z.string(), z.unknown()) })),
+          '200': json(
+            z.object({
+              status: z.enum(['ok', 'degraded']),
+              down: z.array(z.string()).optional(),
+              checks: z.record(z.string(), z.unknown()),
+            }),
+          ),
           '503': json(
-            z.object({ status: z.literal('unavailable'), checks: z.record(z.string(), z.unknown()) }),
+            z.object({
+              status: z.literal('unavailable'),
+              down: z.array(z.string()),
+              checks: z.record(z.string(), z.unknown()),
+            }),
           ),
         },
       },
