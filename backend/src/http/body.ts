@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { HttpError } from './errors';
+import { refuseUnstorableText } from './text-input';
 
 /**
  * Reads a JSON body with a size limit. Empty bodies are allowed (spec: a JSON body is sent only when
@@ -15,6 +16,8 @@ export function jsonBody(options: { limitBytes?: number } = {}): Koa.Middleware 
       ctx,
       (ctx.state.bodyLimitBytes as number | undefined) ?? defaultLimit,
     );
+    // No handler can store such text; the ingestion API (self-parsed) rejects it item by item instead.
+    refuseUnstorableText(ctx.request.body, 'field');
     return next();
   };
 }

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { z } from 'zod';
 import { badRequest, type FieldIssue } from './errors';
+import { refuseUnstorableText } from './text-input';
 
 type Schema = z.ZodType;
 
@@ -37,6 +38,7 @@ export function parseInput<S extends Schemas>(ctx: Koa.Context, schemas: S): Inp
         : part === 'params'
           ? ((ctx as unknown as { params?: unknown }).params ?? {})
           : ctx.request.body;
+    refuseUnstorableText(raw, PART_LABEL[part]);
     const result = schema.safeParse(raw);
     if (!result.success) {
       const issues = issuesOf(part, result.error);

@@ -1,0 +1,46 @@
+import { badRequest, type FieldIssue } from './errors';
+
+/**
+ * Text PostgreSQL cannot store: U+0000 (refused in text and jsonb) and a UTF-16 surrogate without its
+ * pair (JSON's `\ud800` escape parses to one; jsonb refuses it). Found in input, either would fail the
+ * statement that stores or compares it, a 500; so it is refused up front as a 400 naming the field.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+
+/** Nodes visited at most: a body this deep or wide is refused elsewhere (size limits) or harmless. */
+const MAX_NODES = 200_000;
+
+/**
+ * The first string (value or object key) in `value` that cannot be stored, as an issue whose path
+ * names it ('items.3.title'); null when there is none. Iterative: deep JSON cannot overflow the stack.
+ */
+export function unstorableText(value: unknown, base = ''): FieldIssue | null {
+  const stack: [unknown, string][] = [[value, base]];
+  const at = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
+  for (let visited = 0; stack.length > 0 && visited < MAX_NODES; visited += 1) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (UNSTORABLE.test(node)) return { path: path || 'body', message: UNSTORABLE_TEXT_MESSAGE };
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i -= 1) stack.push([node[i], at(path, String(i))]);
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (UNSTORABLE.test(key))
+          return { path: at(path, key.replace(UNSTORABLE_ALL, '\uFFFD')), message: UNSTORABLE_TEXT_MESSAGE };
+        stack.push([child, at(path, key)]);
+      }
+    }
+  }
+  return null;
+}
+
+/** Throws 400 VALIDATION naming the first unstorable string in `value`. */
+export function refuseUnstorableText(value: unknown, label: string, base = ''): void {
+  const issue = unstorableText(value, base);
+  if (issue) throw badRequest(`Invalid ${label} '${issue.path}': ${issue.message}`, [issue]);
+}
