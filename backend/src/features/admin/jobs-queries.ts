@@ -3,8 +3,7 @@
  * field, and the filter shared with the export.
  */
 import type pg from 'pg';
-import { badRequest } from '../../http/errors';
-import { bool, camel, ids, likePattern, text, Where, type ListParams } from './rest';
+import { bool, camel, ids, invalidFilter, likePattern, text, Where, type ListParams } from './rest';
 
 export const JOB_SORTS = {
   datePosted: 'date_posted',
@@ -26,7 +25,7 @@ const LIST_COLUMNS = `job_id as id, public_id, slug, source, external_id, title,
 
 function date(filter: Record<string, unknown>, key: string): string | undefined {
   const v = text(filter, key);
-  if (v !== undefined && Number.isNaN(Date.parse(v))) throw badRequest(`Invalid filter '${key}': a date`);
+  if (v !== undefined && Number.isNaN(Date.parse(v))) throw invalidFilter(key, 'a date');
   return v;
 }
 
@@ -59,8 +58,7 @@ export function jobsWhere(filter: Record<string, unknown>, where = new Where()):
   if (type) where.add('type = ?', type);
   const status = text(filter, 'status');
   if (status) {
-    if (status !== 'live' && status !== 'removed')
-      throw badRequest("Invalid filter 'status': live or removed");
+    if (status !== 'live' && status !== 'removed') throw invalidFilter('status', 'live or removed');
     where.add('status = ?', status);
   }
   const after = date(filter, 'postedAfter');

@@ -5,6 +5,7 @@
  */
 import type Koa from 'koa';
 import { badRequest } from '../../http/errors';
+import { refuseUnstorableText } from '../../http/text-input';
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -16,21 +17,28 @@ export interface ListParams<Field extends string> {
   filter: Record<string, unknown>;
 }
 
+/** 400 naming the query parameter, in the message and in details. */
+const invalidParam = (name: string, message: string) =>
+  badRequest(`Invalid query parameter '${name}': ${message}`, [{ path: name, message }]);
+
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw badRequest(`Invalid query parameter '${name}': give it once`);
+  if (typeof raw !== 'string') throw invalidParam(name, 'give it once');
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
-    throw badRequest(`Invalid query parameter '${name}': not JSON`);
+    throw invalidParam(name, 'not JSON');
   }
+  refuseUnstorableText(parsed, 'query parameter', name);
+  return parsed;
 }
 
 /** The filter parameter alone (exports take the list's filters). */
 export function parseFilter(query: Koa.Context['query']): Record<string, unknown> {
   const filter = parseJson('filter', query.filter) ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
-    throw badRequest("Invalid query parameter 'filter': must be a JSON object");
+    throw invalidParam('filter', 'must be a JSON object');
   return filter as Record<string, unknown>;
 }
 
@@ -46,11 +54,11 @@ export function parseListParams<Field extends string>(
   const sort = parseJson('sort', query.sort);
   let parsedSort = defaultSort;
   if (sort !== undefined) {
-    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !(sort[0] in sortable))
-      throw badRequest(`Invalid query parameter 'sort': one of ${Object.keys(sortable).join(', ')}`);
+    // Own keys only: 'constructor' or 'toString' must not reach the ORDER BY.
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !Object.hasOwn(sortable, sort[0]))
+      throw invalidParam('sort', `one of ${Object.keys(sortable).join(', ')}`);
     const order = String(sort[1] ?? 'ASC').toLowerCase();
-    if (order !== 'asc' && order !== 'desc')
-      throw badRequest("Invalid query parameter 'sort': order ASC or DESC");
+    if (order !== 'asc' && order !== 'desc') throw invalidParam('sort', 'order ASC or DESC');
     parsedSort = { field: sort[0] as Field, order };
   }
   const range = parseJson('range', query.range) ?? [0, 24];
@@ -60,7 +68,7 @@ export function parseListParams<Field extends string>(
     !range.every((n) => Number.isInteger(n) && (n as number) >= 0) ||
     (range[1] as number) < (range[0] as number)
   )
-    throw badRequest("Invalid query parameter 'range': [first, last] row numbers");
+    throw invalidParam('range', '[first, last] row numbers');
   const [first, last] = range as [number, number];
   return {
     sort: parsedSort,
@@ -113,11 +121,15 @@ export class Where {
   }
 }
 
+/** 400 naming the filter (`filter.status`), in the message and in details. */
+export const invalidFilter = (key: string, message: string) =>
+  badRequest(`Invalid filter '${key}': ${message}`, [{ path: `filter.${key}`, message }]);
+
 /** A filter value as a string, or undefined when absent or empty. */
 export function text(filter: Record<string, unknown>, key: string): string | undefined {
   const v = filter[key];
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' && typeof v !== 'number') throw badRequest(`Invalid filter '${key}'`);
+  if (typeof v !== 'string' && typeof v !== 'number') throw invalidFilter(key, 'must be text or a number');
   return String(v).trim() || undefined;
 }
 
@@ -127,7 +139,7 @@ export function bool(filter: Record<string, unknown>, key: string): boolean | un
   if (v === undefined || v === null || v === '') return undefined;
   if (v === true || v === 'true') return true;
   if (v === false || v === 'false') return false;
-  throw badRequest(`Invalid filter '${key}': true or false`);
+  throw invalidFilter(key, 'true or false');
 }
 
 /** A filter of ids (getMany sends `filter={"id":[...]}`), or undefined. */

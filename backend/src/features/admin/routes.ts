@@ -52,7 +52,10 @@ export function adminRoutes(router: Router, deps: AppDeps): void {
 
   admin.get(`${ADMIN_PREFIX}/export/:file`, async function exportFile(ctx) {
     const match = EXPORT_FILE.exec(String(ctx.params.file));
-    if (!match) throw badRequest(`Unknown export: one of ${DATASETS.join(', ')} as .csv or .json`);
+    if (!match) {
+      const message = `one of ${DATASETS.join(', ')} as .csv or .json`;
+      throw badRequest(`Unknown export: ${message}`, [{ path: 'file', message }]);
+    }
     const [, name, format] = match as unknown as [string, DatasetName, Format];
     const stream = exportStream(deps.pool, name, format, parseFilter(ctx.query));
     stream.on('error', (err) => deps.logger.error({ err, export: name }, 'export failed mid-stream'));

@@ -3,8 +3,7 @@
  * verification request ids: the admin sees whether a verification is pending, not what it is.
  */
 import type pg from 'pg';
-import { badRequest } from '../../http/errors';
-import { bool, camel, ids, likePattern, text, Where, type ListParams } from './rest';
+import { bool, camel, ids, invalidFilter, likePattern, text, Where, type ListParams } from './rest';
 
 export const USER_SORTS = {
   registeredAt: 'registered_at',
@@ -32,7 +31,7 @@ export function usersWhere(filter: Record<string, unknown>, where = new Where())
   }
   const role = text(filter, 'role');
   if (role) {
-    if (role !== 'user' && role !== 'admin') throw badRequest("Invalid filter 'role': user or admin");
+    if (role !== 'user' && role !== 'admin') throw invalidFilter('role', 'user or admin');
     where.add('role = ?', role);
   }
   const verified = bool(filter, 'verified') ?? bool(filter, 'isVerified');

@@ -1,7 +1,6 @@
 /** Back-office reads of the ATS read models. */
 import type pg from 'pg';
-import { badRequest } from '../../http/errors';
-import { camel, likePattern, text, Where, type ListParams } from '../admin/rest';
+import { camel, invalidFilter, likePattern, text, Where, type ListParams } from '../admin/rest';
 
 export const SOURCE_SORTS = {
   company: 'company',
@@ -28,8 +27,7 @@ function sourcesWhere(filter: Record<string, unknown>): Where {
   if (q) where.add('(s.company ilike ? or s.board ilike ?)', likePattern(q), likePattern(q));
   const status = text(filter, 'status');
   if (status) {
-    if (status !== 'active' && status !== 'paused')
-      throw badRequest("Invalid filter 'status': active or paused");
+    if (status !== 'active' && status !== 'paused') throw invalidFilter('status', 'active or paused');
     where.add('s.status = ?', status);
   }
   const kind = text(filter, 'kind');
