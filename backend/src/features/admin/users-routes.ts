@@ -9,10 +9,10 @@ import { Role, userStreamId } from '@jobs/contracts/users';
 import { USERS_PROJECTION } from '@jobs/projections/users/users';
 import { handleCommand } from '../../commands/handle';
 import type { AppDeps } from '../../http/app';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { validated } from '../../http/validate';
 import { userOf } from '../auth/guards';
-import { runUserCommand } from '../users/commands';
+import { runUserCommand, userRuleHttpError } from '../users/commands';
 import { MESSAGES, UserRuleError, userDecider } from '../users/decide';
 import { adminMetadata, caughtUp } from './context';
 import { parseListParams, sendList } from './rest';
@@ -42,7 +42,8 @@ export function adminUserRoutes(router: AdminRouter, deps: AppDeps): void {
     '/api/admin/users/:id/role',
     validated({ params: UserIdParam, body: RoleBody }, async (ctx, { params, body }) => {
       // An admin demoting themself could leave nobody to undo it.
-      if (params.id === userOf(ctx).id) throw badRequest('You cannot change your own role');
+      if (params.id === userOf(ctx).id)
+        throw badRequest('You cannot change your own role', [{ path: 'id', message: 'is your own account' }]);
       if (!(await getUser(deps.pool, params.id))) throw notFound('User not found');
       const metadata = adminMetadata(ctx);
       try {
@@ -55,7 +56,7 @@ export function adminUserRoutes(router: AdminRouter, deps: AppDeps): void {
         );
         await caughtUp(deps, result.position, [USERS_PROJECTION]);
       } catch (err) {
-        if (err instanceof UserRuleError) throw new HttpError(err.code, err.message);
+        if (err instanceof UserRuleError) throw userRuleHttpError(err);
         throw err;
       }
       ctx.body = await getUser(deps.pool, params.id);
@@ -67,7 +68,8 @@ export function adminUserRoutes(router: AdminRouter, deps: AppDeps): void {
     validated({ params: UserIdParam }, async (ctx, { params }) => {
       const user = await getUser(deps.pool, params.id);
       if (!user) throw notFound('User not found');
-      if (user.isVerified) throw badRequest(MESSAGES.alreadyVerified);
+      if (user.isVerified)
+        throw badRequest(MESSAGES.alreadyVerified, [{ path: 'id', message: MESSAGES.alreadyVerified }]);
       // The mail reactor sends the code of the new request, as for the user's own resend.
       const result = await runUserCommand(
         deps.store,

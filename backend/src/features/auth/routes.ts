@@ -164,9 +164,9 @@ export function authRoutes(router: Router, deps: AppDeps): void {
       if (result.newEvents.some((e) => e.type === 'EmailVerificationFailed')) {
         const tries =
           result.state.status === 'registered' ? (result.state.verification?.failedTries ?? 0) : 0;
-        throw badRequest(
-          tries >= VERIFICATION_MAX_FAILED_TRIES ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode,
-        );
+        const message =
+          tries >= VERIFICATION_MAX_FAILED_TRIES ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode;
+        throw badRequest(message, [{ path: 'code', message }]);
       }
       const user = userFromState(result.state);
       ctx.state.user = user;
@@ -176,7 +176,8 @@ export function authRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/api/resend-verification', requireUser, async function resendVerification(ctx) {
     const me = userOf(ctx);
-    if (me.isVerified) throw badRequest(MESSAGES.alreadyVerified);
+    if (me.isVerified)
+      throw badRequest(MESSAGES.alreadyVerified, [{ path: 'user', message: MESSAGES.alreadyVerified }]);
     await rateLimiter.hit(LIMITS.resendPerMinute, me.id);
     await rateLimiter.hit(LIMITS.resendPerHour, me.id);
     const result = await runUserCommand(

@@ -7,6 +7,13 @@ import { UserRuleError, userDecider, type UserCommand } from './decide';
 import type { UserState } from './user';
 
 /** Runs a user command; a broken rule becomes the HTTP error of the same code. */
+/** A user rule's refusal as HTTP; a VALIDATION one names its field in details. */
+export function userRuleHttpError(err: UserRuleError): HttpError {
+  return new HttpError(err.code, err.message, {
+    details: err.code === 'VALIDATION' ? [{ path: err.field, message: err.message }] : undefined,
+  });
+}
+
 export async function runUserCommand(
   store: EventStore,
   userId: string,
@@ -17,7 +24,7 @@ export async function runUserCommand(
   try {
     return await handleCommand(store, userStreamId(userId), userDecider, command, { metadata, now });
   } catch (err) {
-    if (err instanceof UserRuleError) throw new HttpError(err.code, err.message);
+    if (err instanceof UserRuleError) throw userRuleHttpError(err);
     throw err;
   }
 }

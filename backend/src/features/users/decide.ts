@@ -38,6 +38,8 @@ export class UserRuleError extends Error {
   constructor(
     readonly code: 'VALIDATION' | 'NOT_FOUND' | 'CONFLICT',
     message: string,
+    /** The request field a VALIDATION refusal is about (the API's error details name it). */
+    readonly field = 'user',
   ) {
     super(message);
     this.name = 'UserRuleError';
@@ -98,13 +100,13 @@ export function decideUser(command: UserCommand, state: UserState, { now }: { no
       return [verificationRequested(command.requestId, now)];
 
     case 'VerifyEmail': {
-      if (state.verifiedAt) throw new UserRuleError('VALIDATION', MESSAGES.alreadyVerified);
+      if (state.verifiedAt) throw new UserRuleError('VALIDATION', MESSAGES.alreadyVerified, 'code');
       const pending = state.verification;
-      if (!pending) throw new UserRuleError('VALIDATION', MESSAGES.noPendingCode);
+      if (!pending) throw new UserRuleError('VALIDATION', MESSAGES.noPendingCode, 'code');
       if (pending.failedTries >= VERIFICATION_MAX_FAILED_TRIES)
-        throw new UserRuleError('VALIDATION', MESSAGES.tooManyAttempts);
+        throw new UserRuleError('VALIDATION', MESSAGES.tooManyAttempts, 'code');
       if (Date.parse(pending.expiresAt) <= now.getTime())
-        throw new UserRuleError('VALIDATION', MESSAGES.expired);
+        throw new UserRuleError('VALIDATION', MESSAGES.expired, 'code');
       if (!sameCode(command.code, command.codeFor(pending.requestId))) {
         return [{ type: 'EmailVerificationFailed', data: { requestId: pending.requestId } }];
       }
