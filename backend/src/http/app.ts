@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { jsonBody } from './body';
+import { allowedMethods } from './methods';
 import { accessLog, errorHandler, requestId, sameOrigin, securityHeaders } from './middleware';
 import { serveSite, type PageRenderer } from './site';
 import { dependencyFailures } from './errors';
@@ -83,7 +84,7 @@ export function createApp(deps: AppDeps): Koa {
   for (const feature of features) feature.routes(router, deps);
 
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: false }));
+  app.use(allowedMethods(router));
   if (deps.siteDistDir) app.use(serveSite({ distDir: deps.siteDistDir, renderers: deps.renderers }));
   return app;
 }
