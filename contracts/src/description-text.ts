@@ -78,7 +78,7 @@ const BOILERPLATE =
   /^(about (us|the company|the team)|who we are|our (company|story|mission)|company (overview|description)|about [A-Z])/i;
 
 /** Where the excerpt starts: after a responsibilities heading, else after an 'About us' section. */
-function startLine(lines: string[]): number {
+function startLine(lines: readonly string[]): number {
   const section = lines.findIndex((line) => isHeading(line) && RESPONSIBILITIES.test(line));
   if (section >= 0 && section + 1 < lines.length) return section + 1;
   const first = lines[0];
@@ -89,13 +89,30 @@ function startLine(lines: string[]): number {
   return 0;
 }
 
+/**
+ * The last few descriptions' lines: a job's description passes the jobs read model and the search index
+ * projection one after the other (and the excerpt and the index text are both made from it), so the
+ * same HTML is split into lines several times within moments. Bounded, oldest out first.
+ */
+const LINES_CACHE_SIZE = 2_000;
+const linesCache = new Map<string, readonly string[]>();
+
+function cachedLines(html: string): readonly string[] {
+  const hit = linesCache.get(html);
+  if (hit) return hit;
+  const lines = htmlToLines(html);
+  linesCache.set(html, lines);
+  if (linesCache.size > LINES_CACHE_SIZE) linesCache.delete(linesCache.keys().next().value!);
+  return lines;
+}
+
 /** The excerpt of a description (HTML or text), at most `max` characters. */
 export function excerptOf(html: string, max: number = FEED_EXCERPT_LENGTH): string {
-  const lines = htmlToLines(html);
+  const lines = cachedLines(html);
   return truncate(lines.slice(startLine(lines)).join(' '), max);
 }
 
 /** Plain text of an HTML fragment, lines joined by a space, at most `max` characters (no ellipsis). */
 export function htmlToText(html: string, max = 2000): string {
-  return truncate(htmlToLines(html).join(' '), max, '');
+  return truncate(cachedLines(html).join(' '), max, '');
 }

@@ -113,6 +113,38 @@ export async function writeCheckpoint(
   if (rowCount !== 1) throw new LostLockError(name);
 }
 
+/**
+ * Read models are rebuilt from the event store, so their transactions need not wait for the WAL flush
+ * (`synchronous_commit = off`): a crash can lose the last moments of projection work, never part of a
+ * transaction, and the lost batches are projected again from the older checkpoint. Visibility to other
+ * sessions is immediate all the same. Appends to the event store keep the server's synchronous commit.
+ */
+export const BEGIN_PROJECTION_TRANSACTION = 'begin; set local synchronous_commit = off';
+
+/** writeCheckpoint in its own transaction with an asynchronous commit (see BEGIN_PROJECTION_TRANSACTION). */
+export async function advanceCheckpoint(
+  pool: pg.Pool,
+  name: string,
+  from: Position | null,
+  to: Position,
+  handled: number,
+): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(BEGIN_PROJECTION_TRANSACTION);
+    await writeCheckpoint(client, name, from, to, handled);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export async function recordFailure(db: Queryable, name: string, message: string): Promise<void> {
   await db.query('update projection_checkpoints set last_error = $2, updated_at = now() where name = $1', [
     name,

@@ -7,6 +7,8 @@ import {
 } from '@jobs/contracts/eventstore';
 import { isExternalProjection, type Projection, type SqlProjection } from './projection';
 import {
+  advanceCheckpoint,
+  BEGIN_PROJECTION_TRANSACTION,
   LostLockError,
   lockKey,
   migrateProjections,
@@ -230,9 +232,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     if (isExternalProjection(projection)) {
       if (events.length > 0) await projection.handleBatch(events);
-      await writeCheckpoint(pool, projection.name, from, last, events.length);
+      await advanceCheckpoint(pool, projection.name, from, last, events.length);
     } else if (events.length === 0) {
-      await writeCheckpoint(pool, projection.name, from, last, 0);
+      await advanceCheckpoint(pool, projection.name, from, last, 0);
     } else {
       try {
         await applySqlBatch(projection, events, from, last);
@@ -261,7 +263,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('begin');
+      await client.query(BEGIN_PROJECTION_TRANSACTION);
       // First: it locks the checkpoint row, and fails fast if another process moved it.
       await writeCheckpoint(client, projection.name, from, to, events.length);
       if (projection.handleBatch) {

@@ -60,8 +60,6 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       create index if not exists job_search_date on job_search (date_posted desc, id);
       create index if not exists job_search_title_sort on job_search (title_key, date_posted desc, id);
       create index if not exists job_search_company_sort on job_search (company_key, date_posted desc, id);
-      create index if not exists job_search_title_trgm on job_search using gin (title_key gin_trgm_ops);
-      create index if not exists job_search_company_trgm on job_search using gin (company_key gin_trgm_ops);
       create index if not exists job_search_location_trgm on job_search using gin (location_key gin_trgm_ops);
       create index if not exists job_search_country on job_search (country_key);
       create index if not exists job_search_continent on job_search (continent_key, is_remote);
@@ -88,6 +86,12 @@ const MIGRATIONS: { version: number; sql: string }[] = [
     // which keeps the heap (and so every count) about a fifth smaller.
     version: 2,
     sql: 'alter table job_search drop column if exists suggest_keys',
+  },
+  {
+    // No query reads titles or companies by trigram (typo tolerance and suggestions use job_suggestions; the
+    // place filter uses location_key's): the two indexes only cost every upsert.
+    version: 3,
+    sql: 'drop index if exists job_search_title_trgm; drop index if exists job_search_company_trgm',
   },
 ];
 

@@ -84,7 +84,9 @@ function documentRow(doc: JobSearchDocument) {
     title_words: searchText(doc.title),
     company_skill_words: searchText([doc.company, ...doc.skills].join(' ')),
     location_words: searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
-    description_words: searchText(doc.descriptionText),
+    // Each word once: text matching needs no positions (ranking reads head_tsv), and a distinct word list makes
+    // to_tsvector, the stored tsvector and the GIN insert cheaper.
+    description_words: [...new Set(searchWords(doc.descriptionText))].join(' '),
     terms,
   };
 }
@@ -235,7 +237,9 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
   async function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
     const client = await pool.connect();
     try {
-      await client.query('begin');
+      // Only the search-index projection writes here, and the index is rebuilt from the events: no need to wait
+      // for the WAL flush (a crash loses at most the last moments, which the projection applies again).
+      await client.query('begin; set local synchronous_commit = off');
       await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
       await work(client);
       await client.query('commit');
