@@ -1,12 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import Router from '@koa/router';
-import Koa from 'koa';
 import { loadConfig } from '../../backend/src/config';
 import { createLogger } from '../../backend/src/logger';
 import { buildServices } from '../../backend/src/compose';
-import { createApp } from '../../backend/src/http/app';
+import { freePort } from '../budgets/server';
+import { startLoadServer, type LoadServer } from '../load/server';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { createPostgresSearchIndex } from '@jobs/search';
 import type { BenchTarget } from './targets';
@@ -15,22 +14,26 @@ import type { Row } from './eventstore';
 
 const CONCURRENCY = 32;
 
-function listen(callback: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(callback);
-  server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    });
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The real server (backend/src/main.ts) as its own process on the bench database, as `npm start` runs it. */
+function startServer(databaseUrl: string): Promise<LoadServer> {
+  return startLoadServer({ root, databaseUrl, log: () => undefined });
+}
+
+/** The trivial Koa route in its own process. */
+async function startNoopServer(): Promise<{ url: string; close(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/noop-server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`noop server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill('SIGTERM') };
 }
 
 interface Latency {
@@ -42,28 +45,39 @@ interface Latency {
 
 async function load(url: string, seconds: number, paths?: string[]): Promise<Latency> {
   let i = 0;
-  const result = await autocannon({
-    url,
-    connections: CONCURRENCY,
-    duration: seconds,
-    pipelining: 1,
-    // Distinct paths, one after the other: every request misses the caches.
-    ...(paths
-      ? {
-          requests: [
-            { setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length] }) },
-          ],
-        }
-      : {}),
+  // Every response's own time, for exact percentiles (autocannon's summary has p90 and p97.5, no p95).
+  const samples: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONCURRENCY,
+        duration: seconds,
+        pipelining: 1,
+        // Distinct paths, one after the other: every request misses the caches.
+        ...(paths
+          ? {
+              requests: [
+                {
+                  setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length] }),
+                },
+              ],
+            }
+          : {}),
+      },
+      (err, res) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime));
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    p50: result.latency.p50,
-    p95: result.latency.p97_5 ?? result.latency.p99,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-  };
+  return { ...percentiles(samples), rps: samples.length / seconds };
+}
+
+function percentiles(samples: number[]): Omit<Latency, 'rps'> {
+  samples.sort((a, b) => a - b);
+  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? NaN;
+  return { p50: q(0.5), p95: q(0.95), p99: q(0.99) };
 }
 
 /** Runs `fn` from CONCURRENCY loops for `seconds`, recording each call's latency (the floor, without HTTP). */
@@ -79,9 +93,7 @@ async function direct(seconds: number, fn: () => Promise<unknown>): Promise<Late
       }
     }),
   );
-  samples.sort((a, b) => a - b);
-  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
-  return { p50: q(0.5), p95: q(0.95), p99: q(0.99), rps: samples.length / seconds };
+  return { ...percentiles(samples), rps: samples.length / seconds };
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString());
@@ -103,13 +115,14 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     PUBLIC_API_LIMIT: '100000000', // the bench is one IP sending thousands of requests a second
   });
   const logger = createLogger({ level: 'warn' });
+  // Here: the ingestion source, the rebuild and the floors. The server under test runs as its own process
+  // (like `npm start`), so the load generator never shares its event loop.
   const services = await buildServices(config, logger, {
-    role: 'test',
+    role: 'cli',
     database: { url: db.url, pool: db.pool, kind: 'server', close: async () => undefined },
-    startProjections: true,
+    startProjections: false,
   });
-  const app = createApp(services.appDeps);
-  const server = await listen(app.callback());
+  let server = await startServer(db.url);
   const metric = (name: string, value: string) => rows.push({ target: t.label, metric: name, value });
   try {
     const source = await createIngestionSource(services.store, { name: 'bench' });
@@ -117,7 +130,7 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
 
     // Ingestion end to end: POST batches of 500 (2 in flight), until the feed's count shows every job.
     const timing = await ingestThroughApi({
-      baseUrl: server.url,
+      baseUrl: server.baseUrl,
       token: source.token,
       jobs,
       progress: (line) => process.stderr.write(`\r  ${line}   `),
@@ -129,8 +142,8 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     );
     metric('ingestion API accepted (jobs/s)', fmt(jobs / (timing.acceptedMs / 1000)));
 
-    // Projection catch-up: rebuild every read model from the events.
-    await services.runner.stop();
+    // Projection catch-up: rebuild every read model from the events, with the server stopped.
+    await server.stop();
     const head = await services.store.countAfter(null, 10_000_000);
     const t1 = performance.now();
     await services.runner.rebuild();
@@ -138,7 +151,7 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       `projection rebuild, all read models (${head.toLocaleString()} events, events/s)`,
       fmt(head / ((performance.now() - t1) / 1000)),
     );
-    await services.runner.start();
+    server = await startServer(db.url);
 
     const { rows: pick } = await db.pool.query<{ slug: string }>(
       "select slug from jobs where status = 'live' order by random() limit 1",
@@ -187,15 +200,9 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       },
     ];
 
-    const trivial = new Koa();
-    const router = new Router();
-    router.get('/noop', (ctx) => {
-      ctx.body = { ok: true };
-    });
-    trivial.use(router.routes());
-    const trivialServer = await listen(trivial.callback());
+    const trivialServer = await startNoopServer();
     const koaFloor = await load(`${trivialServer.url}/noop`, seconds);
-    await trivialServer.close();
+    trivialServer.close();
     metric(
       'trivial Koa route p50 / p95 / p99 ms (req/s)',
       `${fmt(koaFloor.p50)} / ${fmt(koaFloor.p95)} / ${fmt(koaFloor.p99)} (${fmt(koaFloor.rps)})`,
@@ -224,15 +231,15 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     const distinct: string[] = [];
     for (let p = 1; p <= 40; p++)
       for (const w of words) for (const f of filters) distinct.push(`/api/jobs?title=${w}&page=${p}${f}`);
-    const miss = await load(server.url, seconds, distinct);
+    const miss = await load(server.baseUrl, seconds, distinct);
     metric(
       'feed+search, distinct queries (cache misses) HTTP p50 / p95 / p99 ms (req/s)',
       `${fmt(miss.p50)} / ${fmt(miss.p95)} / ${fmt(miss.p99)} (${fmt(miss.rps)})`,
     );
 
     for (const call of calls) {
-      await load(`${server.url}${call.path}`, 1); // warm-up
-      const h = await load(`${server.url}${call.path}`, seconds);
+      await load(`${server.baseUrl}${call.path}`, 1); // warm-up
+      const h = await load(`${server.baseUrl}${call.path}`, seconds);
       const f = await direct(seconds, call.floor);
       metric(
         `${call.name} HTTP p50 / p95 / p99 ms (req/s)`,
@@ -244,7 +251,7 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       );
     }
   } finally {
-    await server.close();
+    await server.stop();
     await services.close();
     await db.drop();
   }
