@@ -31,8 +31,16 @@ async function decode(body: Buffer, encoding: string | undefined): Promise<Buffe
   return body;
 }
 
-/** One HTTP request with a browser's Accept-Encoding; the body is read in full and decoded. */
-export function send(
+/** Keep-alive races retried (see send): counted, not errors. */
+export const retries = { keepAliveRace: 0 };
+
+/**
+ * One HTTP request with a browser's Accept-Encoding; the body is read in full and decoded. A GET that
+ * fails with ECONNRESET on a reused keep-alive socket is sent once more on a new one, as browsers do: the
+ * server closed the idle socket (keepAliveTimeout) as the request went out on it (Node's http docs name
+ * this race and this retry). The latency counts both attempts.
+ */
+export async function send(
   agent: http.Agent,
   base: URL,
   method: string,
@@ -41,6 +49,26 @@ export function send(
   body?: string,
 ): Promise<Reply> {
   const started = performance.now();
+  try {
+    return await attempt(agent, base, method, path, headers, body, started);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { reusedSocket?: boolean };
+    const race = e.reusedSocket === true && e.code === 'ECONNRESET';
+    if (!race || (method !== 'GET' && method !== 'HEAD')) throw err;
+    retries.keepAliveRace++;
+    return attempt(agent, base, method, path, headers, body, started);
+  }
+}
+
+function attempt(
+  agent: http.Agent,
+  base: URL,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  started: number,
+): Promise<Reply> {
   return new Promise<Reply>((resolve, reject) => {
     const req = http.request(
       {
@@ -71,7 +99,10 @@ export function send(
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)));
-    req.on('error', reject);
+    req.on('error', (err: Error & { reusedSocket?: boolean }) => {
+      err.reusedSocket = req.reusedSocket;
+      reject(err);
+    });
     req.end(body);
   });
 }

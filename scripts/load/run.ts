@@ -10,6 +10,7 @@ import { FLAT_MB_PER_MIN, MIN_MAJOR_GCS, MemorySampler, type MemorySeries } from
 import { LOAD_PUBLIC_API_LIMIT, startLoadServer, type LoadServer } from './server';
 import { Recorder, type CallStats } from './stats';
 import { CALLS, runVisitor } from './visitor';
+import { retries } from './client';
 
 export interface LoadOptions {
   /** The repository root (the server runs from there and serves frontend/site/dist). */
@@ -33,6 +34,8 @@ export interface MemoryReport {
   heapUsed: MemorySeries | null;
   heapAfterGc: MemorySeries | null;
   majorGcsInSecondHalf: number | null;
+  /** RSS and heap used after the latest major GC, every 10 s of the load. */
+  timeline: { t: number; rssMb: number; heapAfterGcMb: number | null }[];
   /** Which series the flat judgement used. */
   basis: 'heap after major GC' | 'RSS' | null;
   flat: boolean | null;
@@ -55,6 +58,8 @@ export interface LoadReport {
   /** Each session connected from its own loopback address. */
   distinctAddresses: boolean;
   seeding: IngestTiming | null;
+  /** GETs sent again after the server closed their idle keep-alive socket as they went out (not errors). */
+  keepAliveRetries: number;
   serverErrorLines: string[];
   loadAverage: number[];
 }
@@ -112,6 +117,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     log(
       `${options.visitors} visitors for ${options.seconds} s against ${liveJobs.toLocaleString('en')} live jobs`,
     );
+    retries.keepAliveRace = 0;
     sampler?.markLoadStart();
     const started = performance.now();
     const deadline = started + options.seconds * 1000;
@@ -146,6 +152,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         heapUsed,
         heapAfterGc,
         majorGcsInSecondHalf: majorGcs,
+        timeline: sampler.samples
+          .filter((x) => x.t >= -0.5 && x.t <= options.seconds + 1.5)
+          .filter(
+            (x, i, all) =>
+              i === 0 || i === all.length - 1 || Math.floor(x.t / 10) > Math.floor(all[i - 1]!.t / 10),
+          )
+          .map((x) => ({ t: Math.round(x.t), rssMb: x.rssMb, heapAfterGcMb: x.heapAfterGcMb })),
         basis: byHeap ? 'heap after major GC' : rss ? 'RSS' : null,
         flat: basisSeries ? basisSeries.slopeMbPerMin < FLAT_MB_PER_MIN : null,
       };
@@ -165,6 +178,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       publicApiLimit: server ? LOAD_PUBLIC_API_LIMIT : null,
       distinctAddresses,
       seeding,
+      keepAliveRetries: retries.keepAliveRace,
       serverErrorLines: server?.errorLines() ?? [],
       loadAverage: os.loadavg(),
     };
@@ -203,6 +217,10 @@ export function formatReport(r: LoadReport): string {
       `${r.total.toLocaleString('en')} requests, **${r.requestsPerSecond.toFixed(1)} requests/s**, ` +
       `${r.errors} errors; ${r.liveJobs.toLocaleString('en')} live jobs.`,
   );
+  if (r.keepAliveRetries)
+    out.push(
+      `${r.keepAliveRetries} GET(s) were sent again after ECONNRESET on a reused keep-alive socket (the server closed it idle as the request went out; browsers retry the same way).`,
+    );
   if (r.seeding)
     out.push(
       `Seeding through the ingestion API: ${(r.seeding.acceptedMs / 1000).toFixed(0)} s accepted, ` +
@@ -232,6 +250,14 @@ export function formatReport(r: LoadReport): string {
     out.push(row('V8 heap used after major GC', m.heapAfterGc));
     out.push('');
     out.push(
+      `Every 10 s (RSS / heap after major GC, MB): ${m.timeline
+        .map(
+          (x) =>
+            `${x.t}s ${Math.round(x.rssMb)}/${x.heapAfterGcMb === null ? '-' : Math.round(x.heapAfterGcMb)}`,
+        )
+        .join(', ')}.`,
+    );
+    out.push(
       m.flat === null
         ? 'Memory: not enough samples to judge.'
         : `Memory is **${m.flat ? 'flat' : 'NOT flat'}**: the second-half slope of the ${m.basis} is ` +
@@ -239,6 +265,10 @@ export function formatReport(r: LoadReport): string {
             `(flat means under ${FLAT_MB_PER_MIN} MB/min; ${m.majorGcsInSecondHalf ?? 'no'} major GCs in the second half, ` +
             `the heap after GC is the basis from ${MIN_MAJOR_GCS} on, RSS below that).`,
     );
+    if (m.basis === 'RSS' && m.heapUsed !== null)
+      out.push(
+        `With fewer than ${MIN_MAJOR_GCS} major GCs in the second half the server is still warming up (V8 grows its heap and the bounded caches fill before its first full collections): run longer (LOAD_SECONDS=240) for a verdict on the live heap.`,
+      );
   }
   out.push(`Load average at the end: ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')} (2 cores).`);
   if (r.serverErrorLines.length) {
