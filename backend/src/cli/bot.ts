@@ -3,14 +3,17 @@
  *
  * The ATS sync bot as its own process: pulls every active ATS source when it is due and posts
  * through the server's POST /api/ingest/jobs (BOT_API_URL, else PUBLIC_URL) with each source's
- * token, derived from SESSION_SECRET (so the bot needs the server's secret). `--once` syncs the
- * due sources and exits (cron). The server can run the same bot in-process instead: RUN_BOT=true.
+ * token, derived from SESSION_SECRET. At start it re-registers the hash of any source whose stored
+ * hash is not the one derived from its SESSION_SECRET (after a secret rotation: no manual step), and
+ * does the same for a source that answers 401 later. `--once` syncs the due sources and exits (cron). The server can run the same bot in-process instead: RUN_BOT=true.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { buildServices } from '../compose';
-import { startHttpAtsBot } from '../features/ats/wiring';
+import { ATS_PROJECTION } from '@jobs/projections/ats/index';
+import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
+import { reregisterAtsTokens, startHttpAtsBot } from '../features/ats/wiring';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -37,12 +40,20 @@ async function main(): Promise<number> {
   const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY });
   // Projections run here too (passive beside a server's runner), so the schedule is current alone.
   const services = await buildServices(config, logger, { role: 'cli', startProjections: true });
-  const bot = startHttpAtsBot({
+  const deps = {
     store: services.store,
     pool: services.db.pool,
     logger,
-    apiUrl: config.botApiUrl,
     serverSecret: services.appDeps.serverSecret!,
+    projections: services.runner,
+  };
+  // The sources as the events have them, then their token hashes as this secret derives them.
+  const head = await services.store.headPosition();
+  await services.runner.waitForPosition(head, 30_000, [ATS_PROJECTION, INGESTION_SOURCES_PROJECTION]);
+  await reregisterAtsTokens(deps);
+  const bot = startHttpAtsBot({
+    ...deps,
+    apiUrl: config.botApiUrl,
     concurrency: Math.max(1, Number(values.concurrency) || 4),
   });
   logger.info({ apiUrl: config.botApiUrl }, 'ATS bot started');

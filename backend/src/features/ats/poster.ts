@@ -73,6 +73,29 @@ export function httpPoster({
   };
 }
 
+/**
+ * On a 401 for a source, asks `reregister` to make the stored token hash match the token this process
+ * derives (it answers whether it changed anything), then posts once more. So a bot whose secret differs
+ * from the one a source was registered with (SESSION_SECRET rotated, a source added by a server with
+ * another secret) heals itself instead of failing every sync until someone acts.
+ */
+export function reregisteringPoster(
+  inner: Poster,
+  reregister: (ingestionSourceId: string) => Promise<boolean>,
+): Poster {
+  return {
+    async post(sourceId, items) {
+      try {
+        return await inner.post(sourceId, items);
+      } catch (err) {
+        if (!(err instanceof IngestPostError && err.status === 401)) throw err;
+        if (!(await reregister(sourceId))) throw err;
+        return inner.post(sourceId, items);
+      }
+    },
+  };
+}
+
 export function inProcessPoster({
   store,
   logger,

@@ -1,10 +1,15 @@
 /** Commands on ATS sources and the board check that guards adding one. */
+import type pg from 'pg';
 import { ATS_NAMES, atsSourceStreamId, type AtsKind, type BoardCheckResult } from '@jobs/contracts/ats';
 import { ingestionSourceStreamId } from '@jobs/contracts/sources';
 import { WrongExpectedVersionError, type EventStore, type Position } from '@jobs/contracts/eventstore';
 import { handleCommand, type CommandMetadata } from '../../commands/handle';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
-import { ingestionSourceDecider, IngestionSourceExistsError } from '../sources/decide';
+import {
+  ingestionSourceDecider,
+  IngestionSourceExistsError,
+  IngestionSourceNotFoundError,
+} from '../sources/decide';
 import { hashSourceToken } from '../sources/token';
 import { AtsError, CONNECTORS, type FetchLike } from './connectors';
 import { atsSourceDecider, type AtsSourceCommand } from './decide';
@@ -65,6 +70,61 @@ export async function addAtsSource(
     { metadata },
   );
   return { atsSourceId, position: result.position };
+}
+
+export interface AtsTokenSync {
+  /** ATS sources looked at. */
+  checked: number;
+  /** Ingestion source ids whose token hash was replaced with the derived one. */
+  rotated: string[];
+  /** Position of the last rotation appended (null when none was). */
+  position: Position | null;
+}
+
+/**
+ * Makes each ATS source's ingestion token hash the one derived from `serverSecret` (token.ts). After
+ * SESSION_SECRET changes, the tokens the bot derives no longer match the stored hashes and every post
+ * gets 401; this re-registers them, so a secret rotation needs no manual step. Sources are found in the
+ * read models (ats_sources, ingestion_sources); only those whose hash differs get a command, and the
+ * decider appends nothing when the hash is already the derived one. `ingestionSourceIds` limits it.
+ */
+export async function syncAtsIngestionTokens(
+  deps: { store: EventStore; pool: pg.Pool; serverSecret: string },
+  metadata: CommandMetadata,
+  options: { ingestionSourceIds?: readonly string[] } = {},
+): Promise<AtsTokenSync> {
+  const { rows } = await deps.pool.query<{ id: string; token_hash: string | null }>(
+    `select a.ingestion_source_id as id, i.token_hash
+     from ats_sources a left join ingestion_sources i on i.id = a.ingestion_source_id
+     where $1::text[] is null or a.ingestion_source_id = any($1::text[])
+     order by a.ingestion_source_id`,
+    [options.ingestionSourceIds ?? null],
+  );
+  const rotated: string[] = [];
+  let position: Position | null = null;
+  for (const { id, token_hash } of rows) {
+    const tokenHash = hashSourceToken(atsIngestionToken(deps.serverSecret, id));
+    if (token_hash === tokenHash) continue;
+    try {
+      const result = await handleCommand(
+        deps.store,
+        ingestionSourceStreamId(id),
+        ingestionSourceDecider,
+        { type: 'RotateIngestionSourceToken', sourceId: id, tokenHash },
+        { metadata },
+      );
+      if (result.position) {
+        rotated.push(id);
+        position = result.position;
+      }
+    } catch (err) {
+      // An ATS source whose ingestion source was never created has nothing to rotate (addAtsSource
+      // creates it first); a concurrent rotation by another process wins and is checked next time.
+      if (!(err instanceof IngestionSourceNotFoundError || err instanceof WrongExpectedVersionError))
+        throw err;
+    }
+  }
+  return { checked: rows.length, rotated, position };
 }
 
 /** Pause, resume or change the interval. */

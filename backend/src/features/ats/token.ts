@@ -2,8 +2,9 @@
  * The bearer token an ATS source's bot posts with. It is derived from the server secret and the
  * ingestion source id (HMAC-SHA256), so neither the events nor the read models hold it: the
  * IngestionSourceCreated event carries only its SHA-256, as for any source, and any process with
- * the secret (the server, `npm run bot`) recomputes it. Changing SESSION_SECRET invalidates these
- * tokens: rotate them with `rotateAtsIngestionToken` (see README).
+ * the secret (the server, `npm run bot`) recomputes it. Changing SESSION_SECRET changes these tokens:
+ * `npm run bot` re-registers the new hashes itself (syncAtsIngestionTokens, at start and on a 401), and
+ * `npm run source:rotate -- --all-ats` does it by hand (docs/operations.md).
  */
 import crypto from 'node:crypto';
 import { deriveKey } from '../auth/secret';
