@@ -6,6 +6,8 @@ import { benchJobs } from './bench/jobs';
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
  * BENCH_EVENTS (per writer, default 5000) scales the event store part; BENCH_JOBS (default 100,000) the
  * jobs part; BENCH_SECONDS (default 5) how long each HTTP load runs; BENCH_ONLY=eventstore|jobs picks one.
+ * BENCH_KEEP=1 keeps the jobs database and prints its name; BENCH_DB=<name> measures the HTTP calls on such a
+ * database again without seeding; BENCH_REBUILD=0 skips the rebuild of every read model (long at 1,000,000 jobs).
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);

@@ -105,7 +105,11 @@ const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Mat
  */
 export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): Promise<Row[]> {
   const rows: Row[] = [];
-  const db = await t.freshDatabase('jobs');
+  // BENCH_DB=<name>: measure the HTTP calls on a database an earlier run kept (BENCH_KEEP=1), without seeding.
+  const reuse = process.env.BENCH_DB;
+  const keep = process.env.BENCH_KEEP === '1';
+  const rebuild = process.env.BENCH_REBUILD !== '0';
+  const db = reuse ? t.existingDatabase(reuse) : await t.freshDatabase('jobs');
   const config = loadConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!',
@@ -125,33 +129,37 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
   let server = await startServer(db.url);
   const metric = (name: string, value: string) => rows.push({ target: t.label, metric: name, value });
   try {
-    const source = await createIngestionSource(services.store, { name: 'bench' });
-    await services.runner.waitForPosition(source.position, 10_000);
+    if (!reuse) {
+      const source = await createIngestionSource(services.store, { name: 'bench' });
+      await services.runner.waitForPosition(source.position, 10_000);
 
-    // Ingestion end to end: POST batches of 500 (2 in flight), until the feed's count shows every job.
-    const timing = await ingestThroughApi({
-      baseUrl: server.baseUrl,
-      token: source.token,
-      jobs,
-      progress: (line) => process.stderr.write(`\r  ${line}   `),
-    });
-    process.stderr.write('\n');
-    metric(
-      `ingestion, ${jobs.toLocaleString()} jobs end to end until in the feed (jobs/s)`,
-      fmt(jobs / (timing.visibleMs / 1000)),
-    );
-    metric('ingestion API accepted (jobs/s)', fmt(jobs / (timing.acceptedMs / 1000)));
+      // Ingestion end to end: POST batches of 500 (2 in flight), until the feed's count shows every job.
+      const timing = await ingestThroughApi({
+        baseUrl: server.baseUrl,
+        token: source.token,
+        jobs,
+        progress: (line) => process.stderr.write(`\r  ${line}   `),
+      });
+      process.stderr.write('\n');
+      metric(
+        `ingestion, ${jobs.toLocaleString()} jobs end to end until in the feed (jobs/s)`,
+        fmt(jobs / (timing.visibleMs / 1000)),
+      );
+      metric('ingestion API accepted (jobs/s)', fmt(jobs / (timing.acceptedMs / 1000)));
 
-    // Projection catch-up: rebuild every read model from the events, with the server stopped.
-    await server.stop();
-    const head = await services.store.countAfter(null, 10_000_000);
-    const t1 = performance.now();
-    await services.runner.rebuild();
-    metric(
-      `projection rebuild, all read models (${head.toLocaleString()} events, events/s)`,
-      fmt(head / ((performance.now() - t1) / 1000)),
-    );
-    server = await startServer(db.url);
+      // Projection catch-up: rebuild every read model from the events, with the server stopped.
+      if (rebuild) {
+        await server.stop();
+        const head = await services.store.countAfter(null, 10_000_000);
+        const t1 = performance.now();
+        await services.runner.rebuild();
+        metric(
+          `projection rebuild, all read models (${head.toLocaleString()} events, events/s)`,
+          fmt(head / ((performance.now() - t1) / 1000)),
+        );
+        server = await startServer(db.url);
+      }
+    }
 
     const { rows: pick } = await db.pool.query<{ slug: string }>(
       "select slug from jobs where status = 'live' order by random() limit 1",
@@ -253,7 +261,10 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
   } finally {
     await server.stop();
     await services.close();
-    await db.drop();
+    if (keep && !reuse) {
+      await db.pool.end();
+      console.error(`kept the database: BENCH_DB=${db.name}`);
+    } else await db.drop();
   }
   return rows;
 }

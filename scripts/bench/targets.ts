@@ -4,10 +4,19 @@ import pg from 'pg';
 import { ensureEmbeddedPostgres } from '../../backend/src/db/embedded';
 import '../../backend/src/db/database';
 
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}
+
 export interface BenchTarget {
   label: string;
   /** A fresh database for one scenario. */
-  freshDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }>;
+  freshDatabase(prefix: string): Promise<BenchDatabase>;
+  /** A database an earlier run kept (BENCH_KEEP=1); drop() leaves it in place. */
+  existingDatabase(name: string): BenchDatabase;
   close(): Promise<void>;
 }
 
@@ -35,6 +44,7 @@ export async function target(
       const pool = new pg.Pool({ connectionString: url, max: 40 });
       pool.on('error', () => undefined);
       return {
+        name,
         url,
         pool,
         async drop() {
@@ -45,6 +55,12 @@ export async function target(
           await c.end();
         },
       };
+    },
+    existingDatabase(name) {
+      const url = withDb(adminUrl, name);
+      const pool = new pg.Pool({ connectionString: url, max: 40 });
+      pool.on('error', () => undefined);
+      return { name, url, pool, drop: () => pool.end() };
     },
     close: stop,
   };
