@@ -93,6 +93,18 @@ const MIGRATIONS: { version: number; sql: string }[] = [
     version: 3,
     sql: 'drop index if exists job_search_title_trgm; drop index if exists job_search_company_trgm',
   },
+  {
+    // How many documents the index holds, kept by the writers (which the write lock serialises): the unfiltered
+    // feed's total without counting a million rows on every cache miss.
+    version: 4,
+    sql: `
+      create table if not exists job_search_stats (
+        id integer primary key check (id = 1),
+        documents bigint not null
+      );
+      insert into job_search_stats (id, documents) select 1, count(*) from job_search on conflict (id) do nothing;
+    `,
+  },
 ];
 
 /** Any constant shared by every process migrating this database: serialises concurrent ensureReady calls. */

@@ -41,7 +41,8 @@ const UPSERT_SQL = `
     type = excluded.type, experience_level = excluded.experience_level, industry = excluded.industry,
     salary = excluded.salary, salary_min_usd = excluded.salary_min_usd, salary_max_usd = excluded.salary_max_usd,
     skills = excluded.skills, date_posted = excluded.date_posted, source = excluded.source,
-    head_tsv = excluded.head_tsv, tsv = excluded.tsv`;
+    head_tsv = excluded.head_tsv, tsv = excluded.tsv
+  returning (xmax = 0) as inserted`;
 
 /** Adds each delta to the term's count (inserting new terms), in key order so concurrent lockers agree. */
 const COUNT_TERMS_SQL = `
@@ -222,14 +223,25 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     const where = c.where();
     const pageParams = [...c.params, limit, offset];
     const n = c.params.length;
-    // Two connections at once: the page and the exact total cost one round trip, not two.
+    // Two connections at once: the page and the exact total cost one round trip, not two. Without any condition
+    // the total is the writers' document count (one row), not a count of the whole index.
     const [page, count] = await Promise.all([
       read<{ id: string }>(
         `select id from job_search ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
         pageParams,
         viaIndexes,
       ),
-      read<{ total: number }>(`select count(*)::int as total from job_search ${where}`, c.params, viaIndexes),
+      where
+        ? read<{ total: number }>(
+            `select count(*)::int as total from job_search ${where}`,
+            c.params,
+            viaIndexes,
+          )
+        : read<{ total: number }>(
+            'select documents::int as total from job_search_stats where id = 1',
+            [],
+            false,
+          ),
     ]);
     return { ids: page.map((r) => r.id), total: count[0]?.total ?? 0 };
   }
@@ -268,6 +280,11 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
         else deltas.set(key, { key, term: key, kind: 'title', delta: -1 });
       }
     }
+  }
+
+  async function addDocuments(client: pg.PoolClient, delta: number): Promise<void> {
+    if (delta !== 0)
+      await client.query('update job_search_stats set documents = documents + $1 where id = 1', [delta]);
   }
 
   async function applyDeltas(client: pg.PoolClient, deltas: Map<string, TermDelta>): Promise<void> {
@@ -338,7 +355,10 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
             } else deltas.set(t.key, { key: t.key, term: t.term, kind: t.kind, delta: 1 });
           }
         }
-        await client.query(UPSERT_SQL, [JSON.stringify(rows.map(({ terms: _terms, ...row }) => row))]);
+        const upserted = await client.query<{ inserted: boolean }>(UPSERT_SQL, [
+          JSON.stringify(rows.map(({ terms: _terms, ...row }) => row)),
+        ]);
+        await addDocuments(client, upserted.rows.filter((r) => r.inserted).length);
         await applyDeltas(client, deltas);
       });
     },
@@ -349,7 +369,8 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       await write(async (client) => {
         const deltas = new Map<string, TermDelta>();
         await uncountExisting(client, unique, deltas);
-        await client.query('delete from job_search where id = any($1::uuid[])', [unique]);
+        const deleted = await client.query('delete from job_search where id = any($1::uuid[])', [unique]);
+        await addDocuments(client, -(deleted.rowCount ?? 0));
         await applyDeltas(client, deltas);
       });
     },
@@ -399,6 +420,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     async clear() {
       await write(async (client) => {
         await client.query('truncate job_search, job_suggestions');
+        await client.query('update job_search_stats set documents = 0');
       });
     },
 
