@@ -1,0 +1,71 @@
+/**
+ * What every fuzz answer must satisfy: no 5xx; a 4xx in the one error shape
+ * `{ message, code, error: { code, message, details? } }` (details naming the field for VALIDATION);
+ * no internals in the message; and nothing written by a request that was refused.
+ */
+import type { FuzzResponse } from './client';
+
+/** Events a refused request may append on purpose: a wrong verification code counts a failed try (spec'd lockout). */
+export const WRITTEN_ON_PURPOSE_WHEN_REFUSED = new Set(['EmailVerificationFailed']);
+
+/** Human-facing pages outside /api answer errors as pages (the alert links' HTML), not JSON. */
+const isPagePath = (path: string) => !path.startsWith('/api/');
+
+const LEAKS =
+  /invalid byte sequence|syntax error at or near|violates .* constraint|unsupported Unicode escape|node_modules|\n\s+at \S+ \(|TypeError|ReferenceError|RangeError|duplicate key/i;
+
+interface ErrorBody {
+  message?: unknown;
+  code?: unknown;
+  error?: { code?: unknown; message?: unknown; details?: unknown };
+}
+
+/** The problems with one answer, empty when it is fine. */
+export function problemsOf(path: string, res: FuzzResponse): string[] {
+  const problems: string[] = [];
+  if (res.status >= 500) problems.push(`${res.status} server error: ${res.text.slice(0, 300)}`);
+  if (res.status >= 400) {
+    if (res.ownEvents.some((t) => !WRITTEN_ON_PURPOSE_WHEN_REFUSED.has(t)))
+      problems.push(`refused with ${res.status} but appended ${res.ownEvents.join(', ')}`);
+    if (res.sessionsAdded > 0) problems.push(`refused with ${res.status} but created a session`);
+  }
+  if (res.status >= 400 && res.status < 500) {
+    const json = res.contentType.startsWith('application/json');
+    if (!json) {
+      // Outside /api: the alert links answer HTML pages; a path no route took falls through to the
+      // site (Koa's plain 404 where, as here, no site build is served).
+      const page =
+        res.contentType.startsWith('text/html') ||
+        (res.status === 404 && res.contentType.startsWith('text/plain'));
+      if (!(isPagePath(path) && page))
+        problems.push(
+          `${res.status} is not JSON (${res.contentType || 'no content type'}): ${res.text.slice(0, 120)}`,
+        );
+      return problems;
+    }
+    const body = (res.body ?? {}) as ErrorBody;
+    const shapeOk =
+      typeof body.message === 'string' &&
+      body.message.length > 0 &&
+      typeof body.code === 'string' &&
+      typeof body.error === 'object' &&
+      body.error !== null &&
+      body.error.code === body.code &&
+      body.error.message === body.message;
+    if (!shapeOk) problems.push(`${res.status} in the wrong shape: ${res.text.slice(0, 200)}`);
+    if (body.code === 'VALIDATION') {
+      const details = body.error?.details;
+      const named =
+        Array.isArray(details) &&
+        details.length > 0 &&
+        details.every(
+          (d: { path?: unknown; message?: unknown }) =>
+            typeof d.path === 'string' && d.path.length > 0 && typeof d.message === 'string',
+        );
+      if (!named) problems.push(`VALIDATION without details naming the field: ${res.text.slice(0, 200)}`);
+    }
+    if (typeof body.message === 'string' && LEAKS.test(body.message))
+      problems.push(`${res.status} leaks internals: ${body.message.slice(0, 200)}`);
+  }
+  return problems;
+}
