@@ -77,6 +77,8 @@ const MIGRATIONS = [
   `create index if not exists jobs_live_date on jobs (date_posted desc, job_id) where status = 'live'`,
   `create index if not exists jobs_company_live on jobs (company_slug, date_posted desc, job_id) where status = 'live'`,
   `create index if not exists jobs_source_external on jobs (source, external_id)`,
+  // The sitemap index's lastmod: the newest change to a live job, without reading every row.
+  `create index if not exists jobs_live_updated on jobs (updated_at desc) where status = 'live'`,
   // Similar jobs: the nearest titles by trigram distance (GiST answers 'order by <-> limit n' without
   // scoring every match, which GIN cannot when thousands of jobs share a title), and skills overlap.
   `create index if not exists jobs_title_trgm on jobs using gist (lower(title) gist_trgm_ops) where status = 'live'`,
