@@ -1,6 +1,8 @@
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
+import { createApp } from '../../http/app';
 import { createIngestionSource } from '../sources/service';
 import { INGEST_RATE_LIMIT } from './routes';
 
@@ -229,5 +231,25 @@ describe('POST /api/ingest/jobs', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another source is not affected.
     expect((await post([])).status).toBe(200);
+  });
+
+  it('answers 200 for a committed batch even when waiting for the read models fails', async () => {
+    // The database went away after the append (a PostgreSQL restart): the batch is in, and saying
+    // otherwise would only make the bot send it again.
+    const app = createApp({
+      ...h.services.appDeps,
+      projections: {
+        ...h.services.runner,
+        waitForPosition: () => Promise.reject(new Error('Connection terminated unexpectedly')),
+      },
+    });
+    const res = await supertest(app.callback())
+      .post('/api/ingest/jobs')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ items: [item('wait-fails-1')] });
+    expect(res.status).toBe(200);
+    expect(res.body.results[0].status).toBe('created');
+    const events = await h.services.store.readStream(`job-${res.body.results[0].jobId}`);
+    expect(events.map((e) => e.type)).toEqual(['JobPosted']);
   });
 });

@@ -53,7 +53,13 @@ export function ingestionFeature(): Feature {
           correlationId: ctx.state.requestId as string | undefined,
         });
         if (result.position && deps.projections) {
-          await deps.projections.waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS);
+          // The batch is committed: the wait is best effort, like its time limit. An error here (the
+          // database went away meanwhile) must not tell the bot its batch failed.
+          await deps.projections
+            .waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS)
+            .catch((err: unknown) =>
+              deps.logger.warn({ err }, 'ingestion: waiting for the read models failed; answering anyway'),
+            );
         }
         ctx.set('Cache-Control', 'no-store');
         ctx.body = result;
