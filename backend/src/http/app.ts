@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import { jsonBody } from './body';
 import { allowedMethods } from './methods';
 import { accessLog, errorHandler, requestId, sameOrigin, securityHeaders } from './middleware';
-import { serveSite, type PageRenderer } from './site';
+import { serveSite, siteUnavailable, type PageRenderer } from './site';
 import { dependencyFailures } from './errors';
 import { healthRoutes } from './health';
 
@@ -67,6 +67,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestId(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl })); // outside errorHandler: errors get them too
   app.use(errorHandler());
+  // A site page whose server rendering needs a part that is down: the HTML shell with 503, not JSON.
+  if (deps.siteDistDir) app.use(siteUnavailable({ distDir: deps.siteDistDir }));
   app.use(dependencyFailures());
   app.use(accessLog());
   app.use(compress({ threshold: 1024 }));

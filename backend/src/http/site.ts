@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
+import type { Logger } from '../logger';
+import { HttpError } from './errors';
+import { logPath } from './middleware';
 
 export interface RenderedPage {
   status?: number;
@@ -77,6 +80,28 @@ export function escapeHtml(text: string): string {
   );
 }
 
+/** index.html and the build manifest, re-read when index.html changes (a rebuild replaces the hashed assets it names). */
+function templateLoader(distDir: string): () => { html: string; manifest: Manifest } | null {
+  const indexPath = path.join(distDir, 'index.html');
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  let loaded: { html: string; manifest: Manifest } | null = null;
+  let templateMtime = 0;
+  return () => {
+    const mtime = fs.existsSync(indexPath) ? fs.statSync(indexPath).mtimeMs : 0;
+    if (mtime && (loaded === null || mtime !== templateMtime)) {
+      let manifest: Manifest = {};
+      try {
+        manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+      } catch {
+        // a build without a manifest: no preloads, nothing else changes
+      }
+      loaded = { html: fs.readFileSync(indexPath, 'utf8'), manifest };
+      templateMtime = mtime;
+    }
+    return loaded;
+  };
+}
+
 /**
  * Serves the built site: hashed assets with a year-long immutable cache, other files for an hour (both in
  * the brotli or gzip form the build wrote beside them, when the client takes it), and the SPA's
@@ -85,25 +110,7 @@ export function escapeHtml(text: string): string {
  */
 export function serveSite(options: { distDir: string; renderers?: PageRenderer[] }): Koa.Middleware {
   const distDir = path.resolve(options.distDir);
-  const indexPath = path.join(distDir, 'index.html');
-  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  let template: string | null = null;
-  let manifest: Manifest = {};
-  let templateMtime = 0;
-  // Re-read when the file changes: a rebuild replaces the hashed assets the old template names.
-  const loadTemplate = () => {
-    const mtime = fs.existsSync(indexPath) ? fs.statSync(indexPath).mtimeMs : 0;
-    if (mtime && (template === null || mtime !== templateMtime)) {
-      template = fs.readFileSync(indexPath, 'utf8');
-      templateMtime = mtime;
-      try {
-        manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-      } catch {
-        manifest = {}; // a build without a manifest: no preloads, nothing else changes
-      }
-    }
-    return template;
-  };
+  const loadTemplate = templateLoader(distDir);
 
   return async function siteMiddleware(ctx, next) {
     if (
@@ -143,13 +150,14 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
       return;
     }
 
-    const html = loadTemplate();
-    if (!html) {
+    const loaded = loadTemplate();
+    if (!loaded) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The site is not built yet: run `npm run build`.';
       return;
     }
+    const { html, manifest } = loaded;
     let page: RenderedPage | null = null;
     for (const render of options.renderers ?? []) {
       page = await render(ctx);
@@ -181,5 +189,70 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = out;
+  };
+}
+
+/** What a browser navigates to: GET or HEAD of a client route (the spec's route table). */
+export function isSitePage(ctx: Koa.Context): boolean {
+  return (ctx.method === 'GET' || ctx.method === 'HEAD') && KNOWN_ROUTES.some((r) => r.test(ctx.path));
+}
+
+/** Said without JavaScript, and the whole page when the site is not built: the spec's wording, the site's classes. */
+const UNAVAILABLE_NOTICE = (retryHref: string) =>
+  `<main role="alert" class="mx-auto max-w-xl px-4 py-12 text-center">` +
+  `<h1 class="text-2xl font-bold text-slate-900">Service Temporarily Unavailable</h1>` +
+  `<p class="mt-3 text-slate-700">We could not load this page right now. Please try again in a moment.</p>` +
+  `<p class="mt-6"><a class="font-medium text-brand-700 underline" href="${escapeHtml(retryHref)}">Try Again</a></p>` +
+  `</main>`;
+
+/**
+ * A page request that failed because a part is down (the 503 SERVICE_UNAVAILABLE of dependencyFailures:
+ * the database or search under a page's server rendering: home, job and company pages) answers HTML rather
+ * than the API's JSON: the SPA shell without server-rendered data, status 503, the same Retry-After,
+ * never cached. The site then starts as usual, asks the API for its data and shows the spec's error
+ * screens in its own look ('Service Temporarily Unavailable' with Try Again on job and company pages,
+ * 'Error Loading Feed' with Refresh Feed on the home page); a <noscript> says the same without
+ * JavaScript. Not built yet: a small page with that text. Mount it between errorHandler and
+ * dependencyFailures; anything else passes through.
+ */
+export function siteUnavailable(options: { distDir: string }): Koa.Middleware {
+  const loadTemplate = templateLoader(path.resolve(options.distDir));
+  return async function siteUnavailableMiddleware(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      if (
+        !(err instanceof HttpError && err.code === 'SERVICE_UNAVAILABLE') ||
+        !isSitePage(ctx) ||
+        ctx.headerSent
+      )
+        throw err;
+      (ctx.state.log as Logger | undefined)?.warn(
+        { code: err.code, method: ctx.method, path: logPath(ctx.path), page: true },
+        err.message,
+      );
+      // The same address again (one leading slash: never another host's //address).
+      const notice = UNAVAILABLE_NOTICE(`/${ctx.originalUrl.replace(/^\/+/, '')}`);
+      const loaded = loadTemplate();
+      let out: string;
+      if (loaded) {
+        out = loaded.html.replace(
+          /<div id="root"><\/div>/,
+          (root) => `${root}\n<noscript>${notice}</noscript>`,
+        );
+        const preloads = routePreloads(loaded.manifest, ctx.path, loaded.html);
+        if (preloads) out = out.replace('</head>', `${preloads}\n</head>`);
+      } else {
+        out =
+          '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+          `<title>Service Temporarily Unavailable</title></head><body>${notice}</body></html>`;
+      }
+      ctx.status = 503;
+      for (const [k, v] of Object.entries(err.options.headers ?? {})) ctx.set(k, v);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = out;
+    }
   };
 }

@@ -15,6 +15,7 @@ import { countLiveJobs, loadLiveJobs, pageOf, PAGE_SIZE, type ApiJob, type Page 
 import { canonicalUrl, shouldNoIndex } from '../seo/rules';
 import { headTags, keywordList, SITE_NAME } from './head';
 import { escapeHtml } from '../../http/site';
+import { failedDependency } from '../../http/errors';
 import { feedPath } from '@jobs/contracts/open-data';
 
 export interface HomeSeoDeps {
@@ -131,7 +132,10 @@ export function homePageRenderer(deps: HomeSeoDeps): PageRenderer {
     try {
       [page, total] = await Promise.all([firstPage(deps, query), countLiveJobs(deps.pool)]);
     } catch (err) {
-      // The page still works without the initial state: the client fetches the feed itself.
+      // The database or search is down: the 503 page (http/site.ts siteUnavailable), not a 200 that
+      // tells crawlers the board has 0 jobs.
+      if (failedDependency(err)) throw err;
+      // Anything else: the page still works without the initial state; the client fetches the feed itself.
       (ctx.state.log as Logger | undefined)?.warn({ err }, 'home page: feed not rendered');
     }
     const words = filterWords(query);
