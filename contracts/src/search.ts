@@ -68,6 +68,16 @@ export interface JobSearchResult {
   total: number;
 }
 
+/** What a caller already knows about a query, so the index can skip work. */
+export interface SearchHints {
+  /**
+   * The total of this query's conditions (text and filters; page and sort do not change it), from an answer the
+   * caller got moments ago: the index may return it instead of counting again. Scrolling asks for page after page
+   * of the same conditions, and an exact count over many matches costs more than the page itself.
+   */
+  knownTotal?: number;
+}
+
 export interface SearchIndex {
   kind: 'postgres' | 'meilisearch';
   /** Creates tables/indexes/settings; idempotent, safe to call from several processes. */
@@ -75,7 +85,7 @@ export interface SearchIndex {
   /** Inserts or replaces documents by id; resolves once the index has them. */
   upsert(docs: JobSearchDocument[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
-  search(q: JobSearchQuery): Promise<JobSearchResult>;
+  search(q: JobSearchQuery, hints?: SearchHints): Promise<JobSearchResult>;
   /** Up to `limit` (default 8) distinct titles, companies or skills for a typed prefix. */
   suggest(prefix: string, limit?: number): Promise<string[]>;
   /** Removes every document (for a rebuild). */

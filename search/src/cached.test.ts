@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JobSearchQuery, SearchIndex } from '@jobs/contracts';
+import type { JobSearchQuery, SearchHints, SearchIndex } from '@jobs/contracts';
 import { withResultCache } from './cached';
 
 function fakeIndex() {
-  const calls = { search: 0, suggest: 0 };
+  const calls = { search: 0, suggest: 0, hints: [] as (SearchHints | undefined)[] };
   let fail = false;
   let total = 1;
   const index: SearchIndex = {
@@ -15,8 +15,9 @@ function fakeIndex() {
     },
     remove: async () => undefined,
     clear: async () => undefined,
-    search: async () => {
+    search: async (_q, hints) => {
       calls.search += 1;
+      calls.hints.push(hints);
       if (fail) throw new Error('down');
       return { ids: [], total };
     },
@@ -74,5 +75,19 @@ describe('search result cache', () => {
     setFail(false);
     await expect(cached.search(q)).resolves.toMatchObject({ total: 1 });
     expect(calls.search).toBe(2);
+  });
+
+  it('tells the index the total it counted for the same conditions, so the next pages skip the count', async () => {
+    const { index, calls } = fakeIndex();
+    const cached = withResultCache(index);
+    await cached.search({ ...q, isRemote: true });
+    await cached.search({ ...q, isRemote: true, page: 2 });
+    await cached.search({ ...q, isRemote: true, page: 3, sortBy: 'title', sortOrder: 'asc' });
+    await cached.search({ ...q, isRemote: false, page: 2 });
+    expect(calls.hints).toEqual([undefined, { knownTotal: 1 }, { knownTotal: 1 }, undefined]);
+    // A write changes the totals: the next page counts again.
+    await cached.upsert([]);
+    await cached.search({ ...q, isRemote: true, page: 4 });
+    expect(calls.hints.at(-1)).toBeUndefined();
   });
 });

@@ -52,11 +52,36 @@ export function withResultCache(index: SearchIndex, options: ResultCacheOptions 
     return value;
   }
 
+  // Totals by conditions (the query without page, page size and sort), for the next pages of the same conditions.
+  const totals = new Map<string, { at: number; total: number }>();
+  const conditionsKey = ({
+    page: _p,
+    pageSize: _s,
+    sortBy: _b,
+    sortOrder: _o,
+    ...conditions
+  }: JobSearchQuery) => JSON.stringify(conditions);
+
   let generation = 0;
   function invalidate() {
     generation += 1;
     searches.clear();
     suggestions.clear();
+    totals.clear();
+  }
+
+  async function search(q: JobSearchQuery): Promise<JobSearchResult> {
+    const key = conditionsKey(q);
+    const seen = totals.get(key);
+    const fresh = seen && now() - seen.at < ttl ? seen : undefined;
+    const asked = generation;
+    const result = await index.search(q, fresh ? { knownTotal: fresh.total } : undefined);
+    if (!fresh && generation === asked) {
+      totals.delete(key);
+      totals.set(key, { at: now(), total: result.total });
+      if (totals.size > max) totals.delete(totals.keys().next().value!);
+    }
+    return result;
   }
 
   return {
@@ -86,7 +111,8 @@ export function withResultCache(index: SearchIndex, options: ResultCacheOptions 
       }
     },
     search(q: JobSearchQuery) {
-      return cached(searches, JSON.stringify(q), () => index.search(q));
+      // Hints come from this wrapper only: a caller's own hints would bypass its invalidation.
+      return cached(searches, JSON.stringify(q), () => search(q));
     },
     suggest(prefix: string, limit?: number) {
       return cached(suggestions, `${limit ?? ''}|${prefix.toLowerCase()}`, () =>

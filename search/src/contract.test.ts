@@ -322,6 +322,22 @@ contractSuite('postgres', async () => {
 });
 
 describe('postgres search index', () => {
+  it('returns a known total instead of counting for filter queries, and counts text queries itself', async () => {
+    const own = await createTestDatabase('search_hint');
+    try {
+      const index = createPostgresSearchIndex(own.pool);
+      await index.ensureReady();
+      await index.upsert(ALL);
+      const filtered = query({ isRemote: true, page: 2, pageSize: 2 });
+      const exact = await index.search(filtered);
+      expect(await index.search(filtered, { knownTotal: 42 })).toEqual({ ids: exact.ids, total: 42 });
+      const text = query({ text: 'engineer' });
+      expect(await index.search(text, { knownTotal: 42 })).toEqual(await index.search(text));
+    } finally {
+      await own.drop();
+    }
+  });
+
   it('keeps the unfiltered total (a stored count) equal to the documents, and fills it when migrating an older index', async () => {
     const own = await createTestDatabase('search_count');
     try {

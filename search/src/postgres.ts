@@ -218,6 +218,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     order: string,
     q: JobSearchQuery,
     viaIndexes = false,
+    knownTotal?: number,
   ): Promise<JobSearchResult> {
     const { limit, offset } = paging(q);
     const where = c.where();
@@ -231,17 +232,19 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
         pageParams,
         viaIndexes,
       ),
-      where
-        ? read<{ total: number }>(
-            `select count(*)::int as total from job_search ${where}`,
-            c.params,
-            viaIndexes,
-          )
-        : read<{ total: number }>(
-            'select documents::int as total from job_search_stats where id = 1',
-            [],
-            false,
-          ),
+      knownTotal !== undefined
+        ? [{ total: knownTotal }]
+        : where
+          ? read<{ total: number }>(
+              `select count(*)::int as total from job_search ${where}`,
+              c.params,
+              viaIndexes,
+            )
+          : read<{ total: number }>(
+              'select documents::int as total from job_search_stats where id = 1',
+              [],
+              false,
+            ),
     ]);
     return { ids: page.map((r) => r.id), total: count[0]?.total ?? 0 };
   }
@@ -375,13 +378,14 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       });
     },
 
-    async search(q) {
+    async search(q, hints) {
       const words = q.text ? searchWords(q.text) : [];
       if (!words.length) {
         const c = new Conditions();
         addFilters(c, q);
-        return pageAndCount(c, orderBy(q, null), q);
+        return pageAndCount(c, orderBy(q, null), q, false, hints?.knownTotal);
       }
+      // With text, the known total may belong to the typo-corrected words: counted again (see below).
 
       const found = await textSearch(words, q);
       if (found.total > 0) return found;

@@ -45,9 +45,9 @@ export function readyOnDemand(index: SearchIndex, options: ReadyOnDemandOptions 
       await ensureReady();
       await index.clear();
     },
-    async search(q) {
+    async search(q, hints) {
       await ensureReady();
-      return index.search(q);
+      return index.search(q, hints);
     },
     async suggest(prefix, limit) {
       await ensureReady();
