@@ -55,11 +55,33 @@ export async function recordSearch(pool: pg.Pool, entry: SearchLogEntry): Promis
   );
 }
 
-/** Fire and forget from a request: a failed log write never fails or slows the search. */
+/** Log writes started in the background and not yet finished, per pool (see flushSearchLog). */
+const pending = new WeakMap<pg.Pool, Set<Promise<void>>>();
+
+/**
+ * Fire and forget from a request: a failed log write never fails or slows the search.
+ * The write is registered before this returns, so a caller that has the response in hand
+ * can wait for it with flushSearchLog.
+ */
 export function recordSearchInBackground(
   pool: pg.Pool,
   entry: SearchLogEntry,
   onError: (err: unknown) => void = () => undefined,
 ): void {
-  recordSearch(pool, entry).catch(onError);
+  const writes = pending.get(pool) ?? new Set<Promise<void>>();
+  pending.set(pool, writes);
+  const write: Promise<void> = recordSearch(pool, entry)
+    .catch(onError)
+    .finally(() => writes.delete(write));
+  writes.add(write);
+}
+
+/**
+ * Resolves once every background log write started on this pool before or during the call has
+ * finished (failed writes included: they were reported to onError). For tests and for a graceful
+ * shutdown that wants the last searches counted; requests never wait on it.
+ */
+export async function flushSearchLog(pool: pg.Pool): Promise<void> {
+  const writes = pending.get(pool);
+  while (writes && writes.size > 0) await Promise.allSettled([...writes]);
 }
