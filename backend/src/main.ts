@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { createApp } from './http/app';
+import { createHttpServer } from './http/server';
 import { buildServices, type Services } from './compose';
 import { seedDemoData } from './features/seed/seed';
 
@@ -30,7 +31,10 @@ async function main() {
     ...services.appDeps,
     siteDistDir: path.resolve(here, '../../frontend/site/dist'),
   });
-  const server = app.listen(config.port, config.host);
+  // Requests Node's parser refuses (URL or headers past 16 KB, malformed) get the error shape too.
+  const server = createHttpServer(app, (err) =>
+    logger.debug({ parserError: err.code }, 'refused a request the HTTP parser could not read'),
+  ).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
