@@ -93,8 +93,18 @@ function isEsdbError(err: unknown, type: ErrorType): boolean {
   return isCommandError(err as Error) && (err as { type?: unknown }).type === type;
 }
 
+/**
+ * KurrentDB (EventStoreDB's new name) speaks the same protocol, and its docs write `kurrentdb://` / `kdb://`
+ * (`+discover` for gossip); @eventstore/db-client 6 parses only `esdb://` and `esdb+discover://`.
+ */
+export function toEsdbConnectionString(url: string): string {
+  return url.replace(/^(?:kurrentdb|kdb)(\+discover)?:\/\//i, (_all, discover: string | undefined) =>
+    discover ? 'esdb+discover://' : 'esdb://',
+  );
+}
+
 export async function createEventStoreDbStore(connectionString: string): Promise<EventStore> {
-  const client = EventStoreDBClient.connectionString(connectionString);
+  const client = EventStoreDBClient.connectionString(toEsdbConnectionString(connectionString));
   const subscriptions = new Set<AllSubscription>();
 
   /** One page of $all, with positions; the server treats fromPosition as inclusive, callers skip it. */
