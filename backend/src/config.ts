@@ -35,6 +35,8 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     EMBEDDED_PG_PORT: port.default(54329),
+    /** Connections this process may open to PostgreSQL (several instances share max_connections). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
     EVENTSTORE_URL: optionalUrl([
       'esdb:',
       'esdb+discover:',
@@ -88,6 +90,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  databasePoolSize: number;
   eventStoreUrl: string | undefined;
   meiliUrl: string | undefined;
   meiliMasterKey: string | undefined;
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     embeddedPgPort: c.EMBEDDED_PG_PORT,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     eventStoreUrl: c.EVENTSTORE_URL,
     meiliUrl: c.MEILI_URL,
     meiliMasterKey: c.MEILI_MASTER_KEY,

@@ -37,7 +37,8 @@ export async function ensureDatabaseExists(adminUrl: string, name: string): Prom
 
 /** Connects to DATABASE_URL, or to (and if needed starts) the embedded server of DATA_DIR. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'> &
+    Partial<Pick<Config, 'databasePoolSize'>>,
   options: { max?: number; onLog?: (m: string) => void } = {},
 ): Promise<Database> {
   let url = config.databaseUrl;
@@ -54,7 +55,7 @@ export async function openDatabase(
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 20,
+    max: options.max ?? config.databasePoolSize ?? 20,
     // A server that is down or unreachable fails a query within this (also the longest wait for a free
     // client), instead of leaving the request hanging: the HTTP layer answers 503 naming the database.
     connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
