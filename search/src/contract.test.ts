@@ -331,6 +331,9 @@ describe('postgres search index', () => {
       const filtered = query({ isRemote: true, page: 2, pageSize: 2 });
       const exact = await index.search(filtered);
       expect(await index.search(filtered, { knownTotal: 42 })).toEqual({ ids: exact.ids, total: 42 });
+      // Past the known end: no page query at all (a hint of 2 makes page 2 of size 2 empty).
+      expect(await index.search(filtered, { knownTotal: 2 })).toEqual({ ids: [], total: 2 });
+      expect(await index.search(query({ page: 4, pageSize: 2 }))).toEqual({ ids: [], total: ALL.length });
       const text = query({ text: 'engineer' });
       expect(await index.search(text, { knownTotal: 42 })).toEqual(await index.search(text));
     } finally {

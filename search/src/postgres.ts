@@ -224,29 +224,36 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     const where = c.where();
     const pageParams = [...c.params, limit, offset];
     const n = c.params.length;
-    // Two connections at once: the page and the exact total cost one round trip, not two. Without any condition
-    // the total is the writers' document count (one row), not a count of the whole index.
-    const [page, count] = await Promise.all([
-      read<{ id: string }>(
-        `select id from job_search ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
-        pageParams,
-        viaIndexes,
-      ),
-      knownTotal !== undefined
-        ? [{ total: knownTotal }]
-        : where
-          ? read<{ total: number }>(
-              `select count(*)::int as total from job_search ${where}`,
-              c.params,
-              viaIndexes,
-            )
-          : read<{ total: number }>(
-              'select documents::int as total from job_search_stats where id = 1',
-              [],
-              false,
-            ),
+    const pageOf = async () =>
+      (
+        await read<{ id: string }>(
+          `select id from job_search ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
+          pageParams,
+          viaIndexes,
+        )
+      ).map((r) => r.id);
+    // A total known up front (the caller's hint, or without any condition the writers' document count: one row,
+    // not a count of the whole index) also spares the page query for a page past the end, which would walk the
+    // whole index to find nothing.
+    if (knownTotal !== undefined || !where) {
+      const total =
+        knownTotal ??
+        (
+          await read<{ total: number }>(
+            'select documents::int as total from job_search_stats where id = 1',
+            [],
+            false,
+          )
+        )[0]?.total ??
+        0;
+      return { ids: offset >= total ? [] : await pageOf(), total };
+    }
+    // Two connections at once: the page and the exact total cost one round trip, not two.
+    const [ids, count] = await Promise.all([
+      pageOf(),
+      read<{ total: number }>(`select count(*)::int as total from job_search ${where}`, c.params, viaIndexes),
     ]);
-    return { ids: page.map((r) => r.id), total: count[0]?.total ?? 0 };
+    return { ids, total: count[0]?.total ?? 0 };
   }
 
   async function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
