@@ -48,10 +48,17 @@ export function htmlToLines(html: string): string[] {
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(BLOCK_TAGS, '\n')
     .replace(/<[^>]*>/g, '');
-  return decodeEntities(withBreaks)
-    .split('\n')
-    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
-    .filter((line) => line.length > 0);
+  // Whitespace runs other than line breaks (nbsp included: \s covers it) collapse in one pass over the text,
+  // not one regex run per line.
+  const lines = decodeEntities(withBreaks)
+    .replace(/[^\S\n]+/g, ' ')
+    .split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed) out.push(trimmed);
+  }
+  return out;
 }
 
 /** Cuts at a word boundary so the result, ellipsis included, is at most `max` characters. */
