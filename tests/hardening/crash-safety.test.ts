@@ -141,11 +141,13 @@ async function kill(proc: Proc): Promise<void> {
   await proc.exited;
 }
 
-async function stopGracefully(proc: Proc): Promise<void> {
-  if (!running(proc)) return;
+/** SIGTERM, then SIGKILL after 20 s; the exit code (null when it had to be killed). */
+async function stopGracefully(proc: Proc): Promise<number | null> {
+  if (!running(proc)) return proc.child.exitCode;
   proc.child.kill('SIGTERM');
   const done = await Promise.race([proc.exited.then(() => true), sleep(20_000).then(() => false)]);
   if (!done) await kill(proc);
+  return proc.child.exitCode;
 }
 
 function describeLog(proc: Proc): string {
@@ -654,7 +656,7 @@ describe('crash safety of ingestion and projections', () => {
       });
       await waitForProjections(env.databaseUrl, 60_000);
       expect(running(server), describeLog(server)).toBe(true);
-      await stopGracefully(server);
+      expect(await stopGracefully(server), describeLog(server)).toBe(0);
       const ingestSeconds = (Date.now() - started) / 1000;
       const result = await verify(adminUrl, database, stats.ackedJobIds);
       report('server SIGKILL', summary(JOBS, stats, result, { kills, ingestSeconds, started }));
@@ -702,7 +704,12 @@ describe('crash safety of ingestion and projections', () => {
       await waitForProjections(env.databaseUrl, 60_000);
       expect(running(api), describeLog(api)).toBe(true);
       expect(running(projections), describeLog(projections)).toBe(true);
-      await Promise.all([stopGracefully(api), stopGracefully(projections)]);
+      const [apiExit, projectionsExit] = await Promise.all([
+        stopGracefully(api),
+        stopGracefully(projections),
+      ]);
+      expect(apiExit, describeLog(api)).toBe(0);
+      expect(projectionsExit, describeLog(projections)).toBe(0);
       const ingestSeconds = (Date.now() - started) / 1000;
       const result = await verify(adminUrl, database, stats.ackedJobIds);
       report('projections SIGKILL', summary(JOBS, stats, result, { kills, ingestSeconds, started }));
@@ -763,7 +770,7 @@ describe('crash safety of ingestion and projections', () => {
       await waitForProjections(env.databaseUrl, 90_000);
       // The same process all along: it rode out every restart on its own.
       expect(running(server), describeLog(server)).toBe(true);
-      await stopGracefully(server);
+      expect(await stopGracefully(server), describeLog(server)).toBe(0);
       const ingestSeconds = (Date.now() - started) / 1000;
       const result = await verify(adminUrl, database, stats.ackedJobIds);
       report(
