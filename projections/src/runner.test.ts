@@ -126,6 +126,42 @@ describe('projection runner', () => {
     expect(await r.waitForPosition(other.position, 5000, ['stream-counts'])).toBe(true);
   });
 
+  it('starts the back-off again after progress: an occasional failure never waits the longest delay', async () => {
+    // Each poisoned event fails twice (its batch, then alone), then applies: separate failures with progress between.
+    const attempts = new Map<string, number>();
+    const delays: number[] = [];
+    const logger = {
+      ...quietLogger,
+      error: (obj: object) => {
+        const retry = (obj as { retryInMs?: number }).retryInMs;
+        if (retry !== undefined) delays.push(retry);
+      },
+    };
+    const r = runner({
+      projections: [
+        streamCounts({
+          poisoned: (event) => {
+            const n = (attempts.get(event.id) ?? 0) + 1;
+            attempts.set(event.id, n);
+            return n <= 2;
+          },
+        }),
+      ],
+      logger,
+      retryBackoff: { initialMs: 20, maxMs: 10_000 },
+    });
+    await r.start();
+    for (let i = 0; i < 5; i++) {
+      const { position } = await store.append(`flaky-${i}`, [thing('ThingHappened', { poison: true })], {
+        expectedRevision: 'any',
+      });
+      expect(await r.waitForPosition(position, 5000)).toBe(true);
+    }
+    // Two failures per event (the second without progress doubles the delay), then the next event's failure
+    // starts again from the first delay. Without the reset: 20, 40, 80, ... up to 10 s.
+    expect(delays).toEqual([20, 40, 20, 40, 20, 40, 20, 40, 20, 40]);
+  });
+
   it('commits rows and checkpoint together: a failing handler stops the projection at the event before it, then retries', async () => {
     let poisoned = true;
     await seed(store, 3, 5);

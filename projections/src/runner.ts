@@ -373,6 +373,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   async function runLoop(w: Worker, signal: AbortSignal): Promise<void> {
     let attempt = 0;
+    /** The checkpoint at the last failure: a failure after progress past it starts the back-off again. */
+    let failedAt: number | null | undefined;
     while (!signal.aborted) {
       try {
         await follow(w, signal);
@@ -388,6 +390,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         w.state = 'failed';
         w.lastError = errorMessage(err);
         await recordFailure(pool, w.projection.name, w.lastError).catch(() => undefined);
+        const at = w.position?.commit ?? null;
+        if (failedAt !== undefined && at !== failedAt) attempt = 0;
+        failedAt = at;
         const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempt);
         attempt++;
         logger.error(

@@ -3,8 +3,8 @@ import type { RecordedEvent } from '@jobs/contracts/eventstore';
 
 /** Test projections. `stream-counts` is idempotent by stream revision; `event-tally` is deliberately not, so applying an event twice shows. */
 export interface SampleOptions {
-  /** Throw on events whose data has `poison: true` while this returns true. */
-  poisoned?: () => boolean;
+  /** Throw on events whose data has `poison: true` while this returns true (asked on each attempt). */
+  poisoned?: (event: RecordedEvent) => boolean;
 }
 
 function isPoison(event: RecordedEvent): boolean {
@@ -21,7 +21,7 @@ export function streamCounts(options: SampleOptions = {}): SqlProjection {
          stream_id text primary key, events int not null, revision int not null)`,
     ],
     async handle(event, tx) {
-      if (isPoison(event) && options.poisoned?.()) throw new Error('poisoned event');
+      if (isPoison(event) && options.poisoned?.(event)) throw new Error('poisoned event');
       await tx.query(
         `insert into stream_counts (stream_id, events, revision) values ($1, 1, $2)
          on conflict (stream_id) do update set events = stream_counts.events + 1, revision = excluded.revision
