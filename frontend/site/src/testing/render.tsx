@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -8,6 +8,10 @@ import { AppRoutes } from '../app/router';
 import { USER_QUERY_KEY } from '../lib/auth';
 import { queryConfig } from '../lib/query-client';
 import type { User } from '../types/api';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: a route's lazy chunk and the first render can take seconds when the
+// 2-core CI machine runs the whole suite at once (the profile tests timed out at 1 s under load average 15).
+configure({ asyncUtilTimeout: 5000 });
 
 /** jsdom lacks a few browser APIs that Radix and our layout call. */
 export function installBrowserStubs(): void {
