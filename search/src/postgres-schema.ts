@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { FILL_FACETS_SQL } from './facets';
 
 /**
  * The PostgreSQL search index's own tables in the read-model database. Text search uses the 'simple'
@@ -103,6 +104,27 @@ const MIGRATIONS: { version: number; sql: string }[] = [
         documents bigint not null
       );
       insert into job_search_stats (id, documents) select 1, count(*) from job_search on conflict (id) do nothing;
+    `,
+  },
+  {
+    // Document counts per combination of the equality filters (see FACET_KEY_SQL in postgres.ts), kept by the
+    // writers: a filtered feed's total is a sum over a few hundred rows instead of a count over a million.
+    version: 5,
+    sql: `
+      create table if not exists job_search_facets (
+        continent_key text not null,
+        experience_key text not null,
+        type_key text not null,
+        industry_key text not null,
+        is_remote boolean not null,
+        is_hybrid boolean not null,
+        is_worldwide boolean not null,
+        salary_mask integer not null,
+        documents integer not null,
+        primary key (continent_key, experience_key, type_key, industry_key, is_remote, is_hybrid, is_worldwide,
+          salary_mask)
+      );
+      ${FILL_FACETS_SQL};
     `,
   },
 ];

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { JobSearchDocument, JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
+import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS } from './facets';
 import { migrateSearchSchema } from './postgres-schema';
 import {
   DEFAULT_SUGGESTION_LIMIT,
@@ -151,6 +152,37 @@ function addFilters(c: Conditions, q: JobSearchQuery, withText = false): void {
   }
 }
 
+/**
+ * The query's total from job_search_facets, when every condition is one the facets carry (continent, worldwide,
+ * experience, type, industry, remote/hybrid, a spec salary range); null otherwise (text, a place, a date).
+ */
+function facetTotalQuery(q: JobSearchQuery): { sql: string; params: unknown[] } | null {
+  if (q.postedAfter || q.location?.kind === 'place') return null;
+  const c = new Conditions();
+  const loc = q.location;
+  if (loc?.kind === 'continent') {
+    c.add(`continent_key = ${c.param(normalizeKey(loc.continent))}`);
+    if (loc.remoteOnly) c.add('is_remote');
+  } else if (loc?.kind === 'worldwideRemote') {
+    c.add('is_remote and is_worldwide');
+  }
+  if (q.experienceLevel) c.add(`experience_key = ${c.param(normalizeKey(q.experienceLevel))}`);
+  if (q.type) c.add(`type_key = ${c.param(normalizeKey(q.type))}`);
+  if (q.industry) c.add(`industry_key = ${c.param(normalizeKey(q.industry))}`);
+  if (q.isRemote === true) c.add('(is_remote or is_hybrid)');
+  if (q.isRemote === false) c.add('not is_remote and not is_hybrid');
+  if (q.salaryUsd) {
+    const { min, max } = q.salaryUsd;
+    const bit = FACET_SALARY_BOUNDS.findIndex((b) => b.min === min && b.max === max);
+    if (bit < 0) return null;
+    c.add(`salary_mask & ${1 << bit} <> 0`);
+  }
+  return {
+    sql: `select coalesce(sum(documents), 0)::int as total from job_search_facets ${c.where()}`,
+    params: c.params,
+  };
+}
+
 /** SQL that escapes LIKE wildcards in a text parameter. */
 function escapeLikeSql(param: string): string {
   return `replace(replace(replace(${param}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
@@ -219,6 +251,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     q: JobSearchQuery,
     viaIndexes = false,
     knownTotal?: number,
+    facetTotal?: { sql: string; params: unknown[] } | null,
   ): Promise<JobSearchResult> {
     const { limit, offset } = paging(q);
     const where = c.where();
@@ -235,17 +268,18 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     // A total known up front (the caller's hint, or without any condition the writers' document count: one row,
     // not a count of the whole index) also spares the page query for a page past the end, which would walk the
     // whole index to find nothing.
-    if (knownTotal !== undefined || !where) {
-      const total =
-        knownTotal ??
-        (
-          await read<{ total: number }>(
-            'select documents::int as total from job_search_stats where id = 1',
-            [],
-            false,
-          )
-        )[0]?.total ??
-        0;
+    if (knownTotal !== undefined || !where || facetTotal) {
+      const counted =
+        knownTotal === undefined
+          ? facetTotal && where
+            ? await read<{ total: number }>(facetTotal.sql, facetTotal.params, false)
+            : await read<{ total: number }>(
+                'select documents::int as total from job_search_stats where id = 1',
+                [],
+                false,
+              )
+          : null;
+      const total = knownTotal ?? counted?.[0]?.total ?? 0;
       return { ids: offset >= total ? [] : await pageOf(), total };
     }
     // Two connections at once: the page and the exact total cost one round trip, not two.
@@ -365,10 +399,13 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
             } else deltas.set(t.key, { key: t.key, term: t.term, kind: t.kind, delta: 1 });
           }
         }
+        const ids = rows.map((r) => r.id);
+        await client.query(COUNT_FACETS_SQL(-1), [ids]);
         const upserted = await client.query<{ inserted: boolean }>(UPSERT_SQL, [
           JSON.stringify(rows.map(({ terms: _terms, ...row }) => row)),
         ]);
         await addDocuments(client, upserted.rows.filter((r) => r.inserted).length);
+        await client.query(COUNT_FACETS_SQL(1), [ids]);
         await applyDeltas(client, deltas);
       });
     },
@@ -379,6 +416,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       await write(async (client) => {
         const deltas = new Map<string, TermDelta>();
         await uncountExisting(client, unique, deltas);
+        await client.query(COUNT_FACETS_SQL(-1), [unique]);
         const deleted = await client.query('delete from job_search where id = any($1::uuid[])', [unique]);
         await addDocuments(client, -(deleted.rowCount ?? 0));
         await applyDeltas(client, deltas);
@@ -390,7 +428,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       if (!words.length) {
         const c = new Conditions();
         addFilters(c, q);
-        return pageAndCount(c, orderBy(q, null), q, false, hints?.knownTotal);
+        return pageAndCount(c, orderBy(q, null), q, false, hints?.knownTotal, facetTotalQuery(q));
       }
       // With text, the known total may belong to the typo-corrected words: counted again (see below).
 
@@ -430,7 +468,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
 
     async clear() {
       await write(async (client) => {
-        await client.query('truncate job_search, job_suggestions');
+        await client.query('truncate job_search, job_suggestions, job_search_facets');
         await client.query('update job_search_stats set documents = 0');
       });
     },
