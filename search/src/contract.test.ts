@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobSearchDocument, JobSearchQuery, SearchIndex } from '@jobs/contracts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db';
 import { createMeilisearchIndex } from './meilisearch';
-import { createPostgresSearchIndex } from './postgres';
+import { createPostgresSearchIndex, TEXT_COUNT_CAP } from './postgres';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -399,6 +399,29 @@ describe('postgres search index', () => {
         'select (select sum(documents)::int from job_search_facets) as sum, (select count(*)::int from job_search) as n',
       );
       expect(rows[0]!.sum).toBe(rows[0]!.n);
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('counts a text query exactly up to the cap and estimates above it', async () => {
+    const own = await createTestDatabase('search_cap');
+    try {
+      const index = createPostgresSearchIndex(own.pool);
+      await index.ensureReady();
+      const many = Array.from({ length: TEXT_COUNT_CAP + 500 }, (_, n) =>
+        doc(10_000 + n, { title: n % 2 ? 'Platform Engineer' : 'Data Engineer' }),
+      );
+      for (let i = 0; i < many.length; i += 2000) await index.upsert(many.slice(i, i + 2000));
+      await own.pool.query('analyze job_search');
+      const big = await index.search(query({ text: 'engineer' }));
+      expect(big.ids.length).toBeGreaterThan(0);
+      expect(big.total).toBeGreaterThan(TEXT_COUNT_CAP);
+      expect(big.total).toBeLessThan(TEXT_COUNT_CAP * 1.5);
+      // Under the cap: exact.
+      expect((await index.search(query({ text: 'platform engineer' }))).total).toBe(
+        (TEXT_COUNT_CAP + 500) / 2,
+      );
     } finally {
       await own.drop();
     }

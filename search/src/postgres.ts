@@ -12,6 +12,9 @@ import {
   suggestionTerms,
 } from './text';
 
+/** Text queries count their matches exactly up to this many; a total above it is an estimate. */
+export const TEXT_COUNT_CAP = 10_000;
+
 /** Serialises writers, so the suggestion counts read-modify-write of two concurrent batches cannot interleave. */
 const WRITE_LOCK = 7_424_002;
 
@@ -252,6 +255,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     viaIndexes = false,
     knownTotal?: number,
     facetTotal?: { sql: string; params: unknown[] } | null,
+    capCount = false,
   ): Promise<JobSearchResult> {
     const { limit, offset } = paging(q);
     const where = c.where();
@@ -282,12 +286,34 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       const total = knownTotal ?? counted?.[0]?.total ?? 0;
       return { ids: offset >= total ? [] : await pageOf(), total };
     }
-    // Two connections at once: the page and the exact total cost one round trip, not two.
+    // Two connections at once: the page and the total cost one round trip, not two. A text query counts at most
+    // TEXT_COUNT_CAP + 1 matches: past that the total is the planner's estimate (see estimatedTotal).
+    const countSql = capCount
+      ? `select count(*)::int as total from (select 1 from job_search ${where} limit ${TEXT_COUNT_CAP + 1}) s`
+      : `select count(*)::int as total from job_search ${where}`;
     const [ids, count] = await Promise.all([
       pageOf(),
-      read<{ total: number }>(`select count(*)::int as total from job_search ${where}`, c.params, viaIndexes),
+      read<{ total: number }>(countSql, c.params, viaIndexes),
     ]);
-    return { ids, total: count[0]?.total ?? 0 };
+    const total = count[0]?.total ?? 0;
+    if (capCount && total > TEXT_COUNT_CAP) return { ids, total: await estimatedTotal(where, c.params) };
+    return { ids, total };
+  }
+
+  /**
+   * PostgreSQL's estimate of a text query's matches (from the tsvector statistics ANALYZE keeps), rounded to two
+   * significant digits, and never under the count that proved it large. Counting half a million matches exactly
+   * costs seconds at a million jobs; nobody pages through more than TEXT_COUNT_CAP results of a search.
+   */
+  async function estimatedTotal(where: string, params: unknown[]): Promise<number> {
+    const rows = await read<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `explain (format json) select 1 from job_search ${where}`,
+      params,
+      true,
+    );
+    const estimate = rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+    const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(estimate, 1))) - 1);
+    return Math.max(TEXT_COUNT_CAP + 1, Math.round(estimate / magnitude) * magnitude);
   }
 
   async function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
@@ -345,7 +371,15 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     const tsq = c.param(toTsQuery(words));
     c.add(`tsv @@ to_tsquery('simple', ${tsq})`);
     addFilters(c, q, true);
-    return pageAndCount(c, orderBy(q, `ts_rank(head_tsv, to_tsquery('simple', ${tsq}))`), q, true);
+    return pageAndCount(
+      c,
+      orderBy(q, `ts_rank(head_tsv, to_tsquery('simple', ${tsq}))`),
+      q,
+      true,
+      undefined,
+      null,
+      true,
+    );
   }
 
   /** Each word replaced by the most similar word of a known title, company or skill (itself when none is close). */
