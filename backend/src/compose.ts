@@ -1,3 +1,4 @@
+import { flushSearchLog } from './features/admin/search-log';
 import type { EventStore, SearchIndex } from '@jobs/contracts';
 import { createProjectionRunner, type ProjectionRunner } from '@jobs/projections';
 import { createSearchIndex, readyOnDemand, withResultCache } from '@jobs/search';
@@ -134,6 +135,8 @@ export async function buildServices(
       await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
       await store.close().catch(() => undefined);
       await accounts.mailer.close().catch(() => undefined);
+      // The last seconds of search counts (admin analytics) are kept in memory: write them before closing.
+      await flushSearchLog(db.pool).catch(() => undefined);
       if (!options.database) await db.close();
     },
   };

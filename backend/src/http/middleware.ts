@@ -162,8 +162,11 @@ export function siteCsp(nonce: string, https: boolean): string {
 export function securityHeaders(options: { publicUrl: string }): Koa.Middleware {
   const httpsSite = options.publicUrl.startsWith('https:');
   return async function securityHeadersMiddleware(ctx, next) {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    ctx.state.cspNonce = nonce;
+    // Made on first use: only HTML answers carry it, and most answers are JSON (16 random bytes per request
+    // showed in the feed's profile).
+    let nonce: string | undefined;
+    const cspNonce = () => (nonce ??= crypto.randomBytes(16).toString('base64'));
+    Object.defineProperty(ctx.state, 'cspNonce', { get: cspNonce, enumerable: true, configurable: true });
     await next();
     const https = httpsSite || ctx.protocol === 'https';
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -173,7 +176,7 @@ export function securityHeaders(options: { publicUrl: string }): Koa.Middleware 
     if (https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!ctx.response.get('Content-Security-Policy')) {
       ctx.set('X-Frame-Options', 'DENY');
-      ctx.set('Content-Security-Policy', ctx.response.is('html') ? siteCsp(nonce, https) : NON_HTML_CSP);
+      ctx.set('Content-Security-Policy', ctx.response.is('html') ? siteCsp(cspNonce(), https) : NON_HTML_CSP);
     }
   };
 }

@@ -59,29 +59,82 @@ export async function recordSearch(pool: pg.Pool, entry: SearchLogEntry): Promis
 const pending = new WeakMap<pg.Pool, Set<Promise<void>>>();
 
 /**
- * Fire and forget from a request: a failed log write never fails or slows the search.
- * The write is registered before this returns, so a caller that has the response in hand
- * can wait for it with flushSearchLog.
+ * Searches counted in memory since the last write, per pool: a popular term asked thousands of times a
+ * second would otherwise update the same row thousands of times a second (one row lock, one WAL record each).
+ */
+interface Tally {
+  counts: Map<string, { searches: number; zero: number }>;
+  onError: Set<(err: unknown) => void>;
+  timer: NodeJS.Timeout | null;
+}
+const tallies = new WeakMap<pg.Pool, Tally>();
+/** How long counts wait in memory before one write adds them all (a crash loses at most this much). */
+export const SEARCH_LOG_FLUSH_MS = 2000;
+
+function writeTally(pool: pg.Pool): void {
+  const tally = tallies.get(pool);
+  if (!tally || tally.counts.size === 0) return;
+  if (tally.timer) clearTimeout(tally.timer);
+  tallies.delete(pool);
+  const rows = [...tally.counts].map(([term, c]) => ({ term, searches: c.searches, zero: c.zero }));
+  const writes = pending.get(pool) ?? new Set<Promise<void>>();
+  pending.set(pool, writes);
+  const write: Promise<void> = ensureSearchLog(pool)
+    .then(() =>
+      pool.query(
+        `insert into search_terms_daily (day, term, searches, zero_result_searches)
+         select (now() at time zone 'UTC')::date, t.term, t.searches, t.zero
+         from jsonb_to_recordset($1::jsonb) as t(term text, searches integer, zero integer)
+         order by t.term
+         on conflict (day, term) do update set
+           searches = search_terms_daily.searches + excluded.searches,
+           zero_result_searches = search_terms_daily.zero_result_searches + excluded.zero_result_searches`,
+        [JSON.stringify(rows)],
+      ),
+    )
+    .then(
+      () => undefined,
+      (err: unknown) => {
+        for (const report of tally.onError) report(err);
+      },
+    )
+    .finally(() => writes.delete(write));
+  writes.add(write);
+}
+
+/**
+ * Fire and forget from a request: a failed log write never fails or slows the search. The search is
+ * counted in memory and written with the others of the next SEARCH_LOG_FLUSH_MS (one statement); a
+ * caller that has the response in hand can make it written at once with flushSearchLog.
  */
 export function recordSearchInBackground(
   pool: pg.Pool,
   entry: SearchLogEntry,
   onError: (err: unknown) => void = () => undefined,
 ): void {
-  const writes = pending.get(pool) ?? new Set<Promise<void>>();
-  pending.set(pool, writes);
-  const write: Promise<void> = recordSearch(pool, entry)
-    .catch(onError)
-    .finally(() => writes.delete(write));
-  writes.add(write);
+  const term = normaliseTerm(entry.text);
+  if (!term || (entry.page ?? 1) > 1) return;
+  let tally = tallies.get(pool);
+  if (!tally) {
+    tally = { counts: new Map(), onError: new Set(), timer: null };
+    tallies.set(pool, tally);
+    tally.timer = setTimeout(() => writeTally(pool), SEARCH_LOG_FLUSH_MS);
+    tally.timer.unref();
+  }
+  const c = tally.counts.get(term) ?? { searches: 0, zero: 0 };
+  c.searches += 1;
+  if (entry.resultCount === 0) c.zero += 1;
+  tally.counts.set(term, c);
+  tally.onError.add(onError);
 }
 
 /**
- * Resolves once every background log write started on this pool before or during the call has
- * finished (failed writes included: they were reported to onError). For tests and for a graceful
- * shutdown that wants the last searches counted; requests never wait on it.
+ * Writes the searches counted so far and resolves once every log write started on this pool before or
+ * during the call has finished (failed writes included: they were reported to onError). For tests and
+ * for a graceful shutdown that wants the last searches counted; requests never wait on it.
  */
 export async function flushSearchLog(pool: pg.Pool): Promise<void> {
+  writeTally(pool);
   const writes = pending.get(pool);
   while (writes && writes.size > 0) await Promise.allSettled([...writes]);
 }

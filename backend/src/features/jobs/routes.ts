@@ -97,7 +97,8 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
   const options60s = new TtlValue<FilterOptions>(FILTER_OPTIONS_TTL_MS);
   // Rendered feed pages (the home page asks for the same few over and over), valid while no write went
   // through the search index of this process and for at most FEED_PAGE_TTL_MS (writes by other processes).
-  const feedPages = new LruCache<string, { at: number; generation: number; body: string; total: number }>(
+  // Bodies are kept as bytes: a 20-job page is ~50 KB of JSON, encoded once instead of on every answer.
+  const feedPages = new LruCache<string, { at: number; generation: number; body: Buffer; total: number }>(
     500,
   );
 
@@ -129,7 +130,7 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
           const jobs = await loadLiveJobs(deps.pool, result.ids);
           // Admin analytics: the term and whether it found anything; no personal data (admin/search-log.ts).
           recordSearchInBackground(deps.pool, { text: query.title, resultCount: result.total, page });
-          const body = JSON.stringify(pageOf(jobs, page, result.total));
+          const body = Buffer.from(JSON.stringify(pageOf(jobs, page, result.total)));
           if (generation !== null)
             feedPages.set(key, { at: Date.now(), generation, body, total: result.total });
           ctx.type = 'application/json';
