@@ -98,4 +98,55 @@ describe('PostgreSQL event store specifics', () => {
     expect(streams.get('many-missing')).toEqual([]);
     expect((await store.readStreams!([])).size).toBe(0);
   });
+
+  it.each([7, 1000])(
+    'live subscriptions sharing the in-memory tail (%i events) each get every matching event once, in order',
+    async (tailSize) => {
+      // A small page: readers page through the tail, run past its end and (a tail of 7) fall behind its start;
+      // with room for everything, the slow reader's head is older than the tail's end most of the time.
+      const store = await createPostgresEventStore(db.pool, { tailSize, tailPage: 3 });
+      const start = await store.headPosition();
+      const collect = (types: string[] | undefined, delayMs: number, after = start) => {
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribeToAll({ after, eventTypes: types });
+        const done = (async () => {
+          for await (const e of subscription) {
+            seen.push(e);
+            if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+          }
+        })();
+        return { seen, subscription, done };
+      };
+      const all = collect(undefined, 0);
+      const onlyB = collect(['TailB'], 0);
+      const slow = collect(['TailA', 'TailC'], 15);
+      const types = ['TailA', 'TailB', 'TailC'];
+      for (let i = 0; i < 40; i++) {
+        const batch = Array.from({ length: 1 + (i % 4) }, (_, j) => event(types[(i + j) % 3]!));
+        await store.append(`tail-${tailSize}-${i}`, batch, { expectedRevision: 'no_stream' });
+        if (i % 5 === 0) await new Promise((r) => setTimeout(r, 5));
+      }
+      const late = collect(['TailB', 'TailC'], 0);
+      const written = (await store.readAll({ after: start })).filter((e) =>
+        e.streamId.startsWith(`tail-${tailSize}-`),
+      );
+      const expected = (wanted?: string[]) =>
+        written.filter((e) => !wanted || wanted.includes(e.type)).map((e) => e.id);
+      await waitFor(
+        () =>
+          all.seen.length >= written.length &&
+          onlyB.seen.length >= expected(['TailB']).length &&
+          slow.seen.length >= expected(['TailA', 'TailC']).length &&
+          late.seen.length >= expected(['TailB', 'TailC']).length,
+      );
+      await new Promise((r) => setTimeout(r, 100)); // nothing more, nothing twice
+      expect(all.seen.map((e) => e.id)).toEqual(expected());
+      expect(onlyB.seen.map((e) => e.id)).toEqual(expected(['TailB']));
+      expect(slow.seen.map((e) => e.id)).toEqual(expected(['TailA', 'TailC']));
+      expect(late.seen.map((e) => e.id)).toEqual(expected(['TailB', 'TailC']));
+      expect(all.seen.map((e) => e.data)).toEqual(written.map(() => ({})));
+      await store.close();
+      await Promise.all([all.done, onlyB.done, slow.done, late.done]);
+    },
+  );
 });

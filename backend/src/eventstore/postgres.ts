@@ -34,6 +34,10 @@ const MIGRATION_LOCK = 727_110_002;
 const CHANNEL = 'eventstore_appended';
 const PAGE_SIZE = 500;
 const POLL_MS = 500;
+/** How many of the newest events a store keeps in memory for its live subscriptions (see createTail). */
+const TAIL_SIZE = 4000;
+/** Most events one read of the tail fetches. */
+const TAIL_PAGE = 1000;
 
 export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -162,12 +166,103 @@ function createNotifier(pool: pg.Pool) {
   };
 }
 
+/**
+ * The newest events, read once for every live subscription of the store. Each projection follows the store
+ * with its own subscription; near the head they all want the same few hundred events, and reading them once
+ * (every type, filtered in memory) instead of once per subscription spares PostgreSQL and this process most of
+ * the cost of reading and parsing event data. `events` holds every event with a position in (from, to],
+ * in order; one read at a time extends it, and it keeps the newest TAIL_SIZE. Delivered events are shared
+ * between subscribers, so they are read-only.
+ */
+function createTail(pool: pg.Pool, size: number, pageSize: number) {
+  let events: RecordedEvent[] = [];
+  let from = 0;
+  let to = 0;
+  let reading: Promise<void> | null = null;
+
+  async function extend(after: number, head: number): Promise<void> {
+    const { rows } = await pool.query<EventRow>(
+      `select ${COLUMNS} from events where global_position > $1 and global_position <= $2
+       order by global_position limit $3`,
+      [after, head, pageSize],
+    );
+    const read = rows.map(toRecorded);
+    const reached = rows.length === pageSize ? rows[rows.length - 1]!.global_position : head;
+    if (after === to && events.length > 0) events = events.concat(read);
+    else {
+      events = read;
+      from = after;
+    }
+    to = reached;
+    if (events.length > size) {
+      const dropped = events.length - size;
+      from = events[dropped - 1]!.position.commit;
+      events = events.slice(dropped);
+    }
+  }
+
+  /** The first index in `events` with a position after `after`. */
+  function indexAfter(after: number): number {
+    let lo = 0;
+    let hi = events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (events[mid]!.position.commit <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  return {
+    /** Whether a reader at `after` with the store at `head` should read through the tail. */
+    near(after: number, head: number): boolean {
+      return head - after <= size && after >= from;
+    },
+    /**
+     * Events after `after`, up to `head`, oldest first, at most `pageSize` of them, and the position they reach
+     * (every event up to it is in the answer). Another reader's read in flight is awaited, not repeated.
+     */
+    async read(after: number, head: number): Promise<{ events: RecordedEvent[]; reached: number }> {
+      for (;;) {
+        // Behind the tail (it moved on while this reader was away): the caller reads the table itself.
+        if (after < from) return { events: [], reached: after };
+        if (after < to) {
+          const start = indexAfter(after);
+          const byHead = indexAfter(head);
+          if (start + pageSize < byHead) {
+            const page = events.slice(start, start + pageSize);
+            return { events: page, reached: page[page.length - 1]!.position.commit };
+          }
+          return { events: events.slice(start, byHead), reached: Math.min(head, to) };
+        }
+        if (reading) {
+          await reading;
+          continue;
+        }
+        // At the tail's end: extend it; past it (the tail is behind every reader, or empty): start it here.
+        reading = extend(after === to && events.length > 0 ? to : after, head).finally(() => {
+          reading = null;
+        });
+        await reading;
+        if (to <= after) return { events: [], reached: after };
+      }
+    },
+  };
+}
+
 export async function createPostgresEventStore(
   pool: pg.Pool,
-  options: { notify?: boolean } = {},
+  options: {
+    notify?: boolean;
+    /** How many of the newest events the live subscriptions share in memory (default 4000; tests make it small). */
+    tailSize?: number;
+    /** Most events one read of that tail fetches (default 1000). */
+    tailPage?: number;
+  } = {},
 ): Promise<EventStore> {
   const notify = options.notify ?? true;
   const notifier = createNotifier(pool);
+  const tail = createTail(pool, options.tailSize ?? TAIL_SIZE, options.tailPage ?? TAIL_PAGE);
   const subscriptions = new Set<AllSubscription>();
 
   async function append(
@@ -395,6 +490,8 @@ export async function createPostgresEventStore(
       wake();
     };
 
+    const types = opts.eventTypes ? new Set(opts.eventTypes) : null;
+
     async function* run(): AsyncGenerator<RecordedEvent> {
       const unsubscribe = notifier.subscribe(onWake);
       try {
@@ -406,7 +503,21 @@ export async function createPostgresEventStore(
           // so reading up to it and then moving our position to it can skip nothing.
           const head = (await headPosition())?.commit ?? 0;
           let caughtUp = true;
+          while (!closed && after < head && tail.near(after, head)) {
+            // Live: the newest events, read once for every subscription of this store.
+            const page = await tail.read(after, head);
+            for (const event of page.events) {
+              if (closed) return;
+              if (types && !types.has(event.type)) continue;
+              after = event.position.commit;
+              reported = after;
+              yield event;
+            }
+            if (page.reached <= after && page.events.length === 0) break;
+            after = Math.max(after, page.reached);
+          }
           while (!closed && after < head) {
+            // Catching up: the matching events only, straight from the table.
             const { rows } = await pool.query<EventRow>(
               `select ${COLUMNS} from events
                where global_position > $1 and global_position <= $2 and ($3::text[] is null or type = any($3::text[]))
@@ -420,7 +531,10 @@ export async function createPostgresEventStore(
               yield toRecorded(row);
             }
             if (rows.length < PAGE_SIZE) after = head;
-            else caughtUp = false;
+            else {
+              caughtUp = false;
+              break;
+            }
           }
           if (closed) return;
           if (after > reported && opts.onCheckpoint) {
