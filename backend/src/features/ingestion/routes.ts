@@ -3,6 +3,8 @@
  * `{ items: [...] }` (at most MAX_INGEST_BATCH items, up to ~50 MB); every item gets its own outcome.
  */
 import { IngestBatch, MAX_INGEST_BATCH } from '@jobs/contracts/jobs';
+import { JOBS_PROJECTION } from '@jobs/projections/jobs/index';
+import { SEARCH_INDEX_PROJECTION } from '@jobs/search/projection';
 import type { AppDeps, Feature } from '../../http/app';
 import { readJsonBody } from '../../http/body';
 import { badRequest, HttpError } from '../../http/errors';
@@ -16,6 +18,12 @@ export const INGEST_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
 export const INGEST_RATE_LIMIT: RateLimitRule = { name: 'ingest:source', limit: 600, windowSeconds: 60 };
 /** How long the answer waits for the read models to show the batch (read-your-writes for bots). */
 export const INGEST_VISIBILITY_WAIT_MS = 5_000;
+/**
+ * The read models behind every public job call (the feed, search, job and company pages). The answer waits for
+ * these, not for the rest (alert matching, analytics, source counters): a bot's next batch then overlaps with
+ * that bookkeeping instead of queueing behind it, and what the bot can check (its jobs on the board) is true.
+ */
+export const INGEST_VISIBLE_IN = [JOBS_PROJECTION, SEARCH_INDEX_PROJECTION] as const;
 
 const unauthorized = (message: string) =>
   new HttpError('UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': 'Bearer realm="ingest"' } });
@@ -56,7 +64,7 @@ export function ingestionFeature(): Feature {
           // The batch is committed: the wait is best effort, like its time limit. An error here (the
           // database went away meanwhile) must not tell the bot its batch failed.
           await deps.projections
-            .waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS)
+            .waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS, INGEST_VISIBLE_IN)
             .catch((err: unknown) =>
               deps.logger.warn({ err }, 'ingestion: waiting for the read models failed; answering anyway'),
             );
