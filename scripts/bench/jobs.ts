@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../../backend/src/config';
-import { createLogger } from '../../backend/src/logger';
-import { buildServices } from '../../backend/src/compose';
 import { freePort } from '../budgets/server';
 import { startLoadServer, type LoadServer } from '../load/server';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { createPostgresSearchIndex } from '@jobs/search';
-import type { BenchTarget } from './targets';
+import { benchServices, type BenchTarget } from './targets';
 import { ingestThroughApi } from './ingest';
 import type { Row } from './eventstore';
 
@@ -122,22 +119,11 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
   const keep = process.env.BENCH_KEEP === '1';
   const rebuild = process.env.BENCH_REBUILD !== '0';
   const db = reuse ? t.existingDatabase(reuse) : await t.freshDatabase('jobs');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!',
-    DATABASE_URL: db.url,
-    LOG_LEVEL: 'warn',
-    SEED_JOBS: '0',
-    PUBLIC_API_LIMIT: '100000000', // the bench is one IP sending thousands of requests a second
-  });
-  const logger = createLogger({ level: 'warn' });
+  // The bench is one IP sending thousands of requests a second.
+  const extra = { PUBLIC_API_LIMIT: '100000000' };
   // Here: the ingestion source, the rebuild and the floors. The server under test runs as its own process
   // (like `npm start`), so the load generator never shares its event loop.
-  const services = await buildServices(config, logger, {
-    role: 'cli',
-    database: { url: db.url, pool: db.pool, kind: 'server', close: async () => undefined },
-    startProjections: false,
-  });
+  const services = await benchServices(db, 'cli', extra);
   let server = await startServer(db.url);
   const metric = (name: string, value: string) => rows.push({ target: t.label, metric: name, value });
   try {

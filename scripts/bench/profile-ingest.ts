@@ -3,41 +3,30 @@
  * Ingests through the service (no HTTP) with projections stopped, then rebuilds each projection on its own,
  * printing wall time and this process's CPU for each step. Not part of `npm run bench`: a tool for tuning.
  */
-import { loadConfig } from '../../backend/src/config';
-import { createLogger } from '../../backend/src/logger';
-import { buildServices } from '../../backend/src/compose';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { generateJobs } from '../../backend/src/features/seed/generate';
 import { ingestItems } from '../../backend/src/features/ingestion/service';
-import { benchTargets } from './targets';
+import { benchServices, benchTargets } from './targets';
+import { postgresCpuMs } from './proc';
 
 const JOBS = Number(process.env.PROFILE_JOBS ?? 20_000);
 
 async function timed(label: string, fn: () => Promise<unknown>): Promise<void> {
   const cpu = process.cpuUsage();
+  const pgBefore = postgresCpuMs();
   const t = performance.now();
   await fn();
   const wall = performance.now() - t;
   const used = process.cpuUsage(cpu);
+  const pgMs = postgresCpuMs() - pgBefore;
   console.log(
-    `${label.padEnd(28)} ${wall.toFixed(0).padStart(7)} ms wall  ${((used.user + used.system) / 1000).toFixed(0).padStart(7)} ms node CPU  ${(JOBS / (wall / 1000)).toFixed(0).padStart(6)} jobs/s`,
+    `${label.padEnd(28)} ${wall.toFixed(0).padStart(7)} ms wall ${((used.user + used.system) / 1000).toFixed(0).padStart(7)} ms node CPU  ${pgMs.toFixed(0).padStart(7)} ms PG CPU  ${(JOBS / (wall / 1000)).toFixed(0).padStart(6)} jobs/s`,
   );
 }
 
 const [target] = await benchTargets();
 const db = await target!.freshDatabase('profile');
-const config = loadConfig({
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!',
-  DATABASE_URL: db.url,
-  LOG_LEVEL: 'warn',
-  SEED_JOBS: '0',
-});
-const services = await buildServices(config, createLogger({ level: 'warn' }), {
-  role: 'test',
-  database: { url: db.url, pool: db.pool, kind: 'server', close: async () => undefined },
-  startProjections: false,
-});
+const services = await benchServices(db, 'test');
 try {
   await services.runner.migrate();
   const source = await createIngestionSource(services.store, { name: 'profile' });

@@ -3,6 +3,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureEmbeddedPostgres } from '../../backend/src/db/embedded';
 import '../../backend/src/db/database';
+import { loadConfig } from '../../backend/src/config';
+import { createLogger } from '../../backend/src/logger';
+import { buildServices, type Services } from '../../backend/src/compose';
 
 export interface BenchDatabase {
   name: string;
@@ -76,4 +79,32 @@ export async function benchTargets(): Promise<BenchTarget[]> {
   if (process.env.DATABASE_URL)
     targets.push(await target('server (DATABASE_URL)', process.env.DATABASE_URL, async () => undefined));
   return targets;
+}
+
+/** The configuration of a bench process on `db` (production mode, no demo seeding, warnings only). */
+export function benchConfig(db: BenchDatabase, extra: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!!',
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'warn',
+    SEED_JOBS: '0',
+    ...extra,
+  });
+}
+
+/**
+ * The services on `db` for the bench's own work (sources, rebuilds, floors), projections not started: the
+ * server under test, when there is one, runs them in its own process.
+ */
+export function benchServices(
+  db: BenchDatabase,
+  role: 'cli' | 'test',
+  extra?: Record<string, string>,
+): Promise<Services> {
+  return buildServices(benchConfig(db, extra), createLogger({ level: 'warn' }), {
+    role,
+    database: { url: db.url, pool: db.pool, kind: 'server', close: async () => undefined },
+    startProjections: false,
+  });
 }

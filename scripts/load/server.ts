@@ -29,6 +29,10 @@ export async function startLoadServer(options: {
   root: string;
   databaseUrl: string;
   log: (line: string) => void;
+  /** Extra Node options for the server (e.g. --cpu-prof for scripts/bench/profile-e2e.ts). */
+  nodeArgs?: string[];
+  /** Extra environment for the server. */
+  env?: NodeJS.ProcessEnv;
 }): Promise<LoadServer> {
   const { root } = options;
   const port = await freePort();
@@ -53,7 +57,9 @@ export async function startLoadServer(options: {
   for (const name of ['SMTP_URL', 'MEILI_URL', 'MEILI_MASTER_KEY', 'EVENTSTORE_URL', 'RUN_PROJECTIONS'])
     delete env[name];
   const preload = pathToFileURL(path.join(root, 'scripts/load/heap-reporter.ts')).href;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', preload, 'backend/src/main.ts'], {
+  Object.assign(env, options.env);
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', '--import', preload, 'backend/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
