@@ -1,6 +1,9 @@
 /**
  * npm run seed -- --jobs N [--url http://localhost:3000 --token jb_...] [--seed 42] [--batch 500]
+ * npm run seed -- --stats [--jobs N] [--seed 42]
  *
+ * With --stats: seeds nothing; generates the jobs and prints how realistic their vocabulary is (distinct
+ * terms, description lengths, top terms, the Zipf slope), as the search tokenizer sees them.
  * With --url: sends the demo jobs to a running server's POST /api/ingest/jobs in batches (the token
  * comes from --token or INGEST_TOKEN; create one with `npm run source:create`). Without: ingests them
  * in-process through the same service function the route uses, under the 'demo' source.
@@ -11,6 +14,7 @@ import { mapLimit } from '../features/ingestion/concurrency';
 import type { IngestCounts } from '../features/ingestion/service';
 import { generateJobs } from '../features/seed/generate';
 import { seedDemoData, type SeedProgress } from '../features/seed/seed';
+import { formatVocabularyStats, measureVocabulary } from '../features/seed/vocabulary-stats';
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { buildServices } from '../compose';
@@ -18,7 +22,8 @@ import { buildServices } from '../compose';
 const HTTP_IN_FLIGHT = 3;
 
 const USAGE =
-  'Usage: npm run seed -- --jobs N [--url http://localhost:3000 --token jb_...] [--seed 42] [--batch 500]';
+  'Usage: npm run seed -- --jobs N [--url http://localhost:3000 --token jb_...] [--seed 42] [--batch 500]\n' +
+  '       npm run seed -- --stats [--jobs N] [--seed 42]   (prints the vocabulary figures, seeds nothing)';
 
 function progressLine({ done, total, jobsPerSecond }: SeedProgress): void {
   const line = `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} jobs  ${Math.round(jobsPerSecond).toLocaleString('en-US')} jobs/s`;
@@ -79,6 +84,7 @@ async function main(): Promise<number> {
       seed: { type: 'string', default: '42' },
       batch: { type: 'string', default: '500' },
       help: { type: 'boolean' },
+      stats: { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -100,6 +106,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = performance.now();
+
+  if (values.stats) {
+    console.log(formatVocabularyStats(measureVocabulary({ count: jobs, seed })));
+    console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  }
 
   if (values.url) {
     const token = values.token ?? process.env.INGEST_TOKEN;

@@ -1,6 +1,7 @@
 /**
- * Vocabulary of the demo data: invented companies (any likeness to a real one is accidental),
- * roles, locations and benefits. The generator combines them with a seeded PRNG.
+ * Curated vocabulary of the demo data: the first invented companies (any likeness to a real one is
+ * accidental), roles, locations and benefits. companies.ts adds many more companies built from word lists,
+ * vocabulary.ts the long tail of names and places; the generator combines them with a seeded PRNG.
  */
 
 export interface SeedCompany {
@@ -12,12 +13,18 @@ export interface SeedCompany {
   founded: number;
   /** Share of its jobs that are remote-first (0..1). */
   remoteBias: number;
+  /** Key of its topic (topics.ts): its market, customers and trade. */
+  topic: string;
+  /** Its products' names ('Ledgerly'). */
+  products: string[];
+  /** The city of its head office. */
+  hq: string;
 }
 
-const SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000'] as const;
+export const SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000'] as const;
 
 // [name, industry, builds, size index, founded, remote bias]
-const COMPANY_ROWS: [string, string, string, number, number, number][] = [
+export const COMPANY_ROWS: [string, string, string, number, number, number][] = [
   ['Northwind Labs', 'Technology', 'developer tools for distributed teams', 2, 2015, 0.8],
   ['Bluefin Analytics', 'Data Science & Analytics', 'real-time analytics for retailers', 3, 2012, 0.6],
   ['Cedar Health', 'Healthcare', 'software that helps clinics schedule and bill patients', 4, 2009, 0.4],
@@ -121,24 +128,63 @@ const COMPANY_ROWS: [string, string, string, number, number, number][] = [
   ['Gossamer UX', 'Product & Design', 'user-research panels and tools', 1, 2018, 1],
 ];
 
-export const COMPANIES: SeedCompany[] = COMPANY_ROWS.map(
-  ([name, industry, builds, size, founded, remoteBias]) => ({
-    name,
-    industry,
-    builds,
-    size: SIZES[size]!,
-    founded,
-    remoteBias,
-  }),
-);
+/** Curated companies whose topic is not their industry's default. */
+export const COMPANY_TOPICS: Record<string, string> = {
+  'Cedar Health': 'health',
+  'Saltmarsh Security': 'security',
+  'Kestrel AI': 'data',
+  'Granite Robotics': 'logistics',
+  'Copperleaf Energy': 'energy',
+  'Solstice Bank': 'banking',
+  'Riverbend Games': 'media',
+  'Arcadia Travel': 'travel',
+  'Sequoia Legal': 'security',
+  'Marigold Insurance': 'insurance',
+  'Aurora Biotech': 'biotech',
+  'Helix Genomics': 'biotech',
+  'Oakridge Capital Tech': 'banking',
+  'Summit Compliance': 'security',
+  'Umbra Security': 'security',
+  'Verdant Farms Tech': 'food',
+  'Wavelength Audio': 'media',
+  'Zephyr Weather': 'data',
+  'Ember Fintech': 'payments',
+  'Xylo Music': 'media',
+  'Yarrow Foods': 'food',
+  'Terra Carbon': 'energy',
+  'Wildflower Retail': 'commerce',
+  'Vireo Events': 'travel',
+  'Quill Publishing': 'media',
+  'Tandem Translate': 'support',
+};
 
 export type Category =
-  'engineering' | 'data' | 'design' | 'product' | 'marketing' | 'sales' | 'support' | 'devops';
+  | 'engineering'
+  | 'data'
+  | 'design'
+  | 'product'
+  | 'marketing'
+  | 'sales'
+  | 'support'
+  | 'devops'
+  | 'finance'
+  | 'people'
+  | 'operations'
+  | 'clinical'
+  | 'teaching';
 
 export interface RoleFamily {
   category: Category;
   department: string;
+  /** How often it hires, relative to the others. */
+  weight: number;
+  /** Only companies of these topics hire for it (default: all). */
+  topics?: string[];
   roles: string[];
+  /** Qualifiers some titles carry ('(Go)', 'Kubernetes'): shown in brackets after the role. */
+  specialisations?: string[];
+  /** Whom the role reports to. */
+  managers: string[];
   skills: string[];
   /** USD per year at mid level: [min, max]. */
   salaryUsd: [number, number];
@@ -150,6 +196,40 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'engineering',
     department: 'Engineering',
+    weight: 6,
+    specialisations: [
+      'Go',
+      'TypeScript',
+      'Python',
+      'Kotlin',
+      'Rust',
+      'React',
+      'Java',
+      'Node.js',
+      'Elixir',
+      'Scala',
+    ],
+    managers: [
+      'Engineering Manager',
+      'Web Developer',
+      'Game Developer',
+      'Firmware Engineer',
+      'Developer Advocate',
+      'Solutions Architect',
+      'Software Engineer in Test',
+      'PHP Developer',
+      'C++ Engineer',
+      '.NET Developer',
+      'Flutter Developer',
+      'Elixir Developer',
+      'Scala Engineer',
+      'Search Engineer',
+      'Graphics Engineer',
+      'VP of Engineering',
+      'CTO',
+      'Head of Engineering',
+      'Director of Engineering',
+    ],
     roles: [
       'Software Engineer',
       'Backend Engineer',
@@ -192,6 +272,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [110_000, 150_000],
     duties: [
+      'Own parts of {product} written in {skill1} and {skill2}',
+      'Help us move {noun} from a legacy system to a new service built with {tech}',
+      'Build the APIs that {customers} use to automate {noun}',
       'Design, build and ship features end to end, from the database to the user interface',
       'Write clear, well-tested code and review the code of your teammates',
       'Improve the reliability and performance of services that handle millions of requests a day',
@@ -201,6 +284,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Break large problems into small, safe, incremental changes',
     ],
     requirements: [
+      'Production experience with {tech}, or the curiosity to learn it quickly',
+      'Experience building software for {customers} is a plus',
       '{years}+ years of professional software development experience',
       'Strong knowledge of {skill1} and {skill2}',
       'Experience designing APIs and data models',
@@ -212,6 +297,17 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'data',
     department: 'Data',
+    weight: 3,
+    specialisations: [
+      'NLP',
+      'Computer Vision',
+      'Forecasting',
+      'Experimentation',
+      'Recommendations',
+      'Search',
+      'Risk',
+    ],
+    managers: ['Head of Data', 'Data Science Manager', 'VP of Data', 'Director of Analytics'],
     roles: [
       'Data Engineer',
       'Data Scientist',
@@ -224,6 +320,11 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Applied Scientist (NLP)',
       'Data Platform Engineer',
       'Head of Data',
+      'Quantitative Analyst',
+      'Data Quality Engineer',
+      'Statistician',
+      'AI Engineer',
+      'Decision Scientist',
     ],
     skills: [
       'Python',
@@ -243,6 +344,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [105_000, 145_000],
     duties: [
+      'Build models that predict {noun} for {customers}',
+      'Own the data behind {product}, from ingestion in {tech} to the dashboards',
+      'Help every team measure {noun} the same way',
       'Build and maintain reliable data pipelines from our product and third-party sources',
       'Design experiments and turn their results into decisions',
       'Train, evaluate and deploy models that our customers rely on every day',
@@ -251,6 +355,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Monitor data quality and fix problems at their source',
     ],
     requirements: [
+      'Hands-on work with {tech} in a data team',
+      'Experience modelling {noun} is a plus',
       '{years}+ years working with data in production',
       'Fluent SQL and solid {skill1}',
       'Experience with {skill2} or a similar tool',
@@ -261,6 +367,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'design',
     department: 'Design',
+    weight: 2,
+    specialisations: ['Mobile', 'Growth', 'Design Systems', 'Onboarding', 'Payments'],
+    managers: ['Design Manager', 'Head of Design', 'VP of Product'],
     roles: [
       'Product Designer',
       'UX Designer',
@@ -271,6 +380,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Design Systems Designer',
       'Motion Designer',
       'Design Manager',
+      'Visual Designer',
+      'Service Designer',
+      'Interaction Designer',
     ],
     skills: [
       'Figma',
@@ -285,6 +397,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [90_000, 130_000],
     duties: [
+      'Redesign how {customers} manage {noun} in {product}',
+      'Visit customers in {city} and turn what you see into better flows',
       'Own the design of key product flows, from research to polished interface',
       'Run user interviews and usability tests, and share what you learn',
       'Contribute to and evolve our design system',
@@ -292,6 +406,7 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Make accessibility part of every design decision',
     ],
     requirements: [
+      'Experience designing for {customers} is a plus',
       'A portfolio that shows your process as well as the results',
       '{years}+ years designing digital products',
       'Expert use of {skill1}',
@@ -302,6 +417,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'product',
     department: 'Product',
+    weight: 2,
+    specialisations: ['Platform', 'Growth', 'Payments', 'Mobile', 'API', 'Data'],
+    managers: ['Director of Product', 'VP of Product', 'Chief Product Officer', 'Head of Product'],
     roles: [
       'Product Manager',
       'Technical Product Manager',
@@ -310,6 +428,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Growth Product Manager',
       'Director of Product',
       'Product Analyst',
+      'Head of Product',
+      'Product Lead',
     ],
     skills: [
       'Roadmapping',
@@ -324,6 +444,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [115_000, 155_000],
     duties: [
+      'Own the roadmap for {product} and its {noun} features',
+      'Work with {customers} in {country} to understand how they handle {noun}',
       'Own the roadmap for a product area and explain the why behind it',
       'Talk to customers every week and turn what you hear into clear problems',
       'Work with design and engineering to find the simplest solution that works',
@@ -331,6 +453,7 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Write crisp product documents that the whole company can read',
     ],
     requirements: [
+      'Experience with products for {customers} is a plus',
       '{years}+ years of product management experience',
       'A track record of shipping products customers love',
       'Comfort with {skill1} and {skill2}',
@@ -341,6 +464,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'marketing',
     department: 'Marketing',
+    weight: 2,
+    specialisations: ['EMEA', 'North America', 'B2B', 'Brand', 'Lifecycle', 'Partnerships'],
+    managers: ['Head of Marketing', 'VP of Marketing', 'Marketing Director', 'CMO'],
     roles: [
       'Content Marketing Manager',
       'Growth Marketer',
@@ -352,6 +478,10 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Copywriter',
       'Lifecycle Marketing Manager',
       'Head of Marketing',
+      'Demand Generation Manager',
+      'Brand Manager',
+      'Communications Manager',
+      'Video Producer',
     ],
     skills: [
       'SEO',
@@ -367,6 +497,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [75_000, 115_000],
     duties: [
+      'Tell the story of {product} to {customers} in {country} and beyond',
+      'Run our launch of {product2} in {city} and {city2}',
       'Plan and run campaigns that bring the right customers to us',
       'Write and edit content that people actually want to read',
       'Own channel budgets and report on their results honestly',
@@ -374,6 +506,7 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Test, measure and iterate on everything',
     ],
     requirements: [
+      'Experience marketing to {customers}',
       '{years}+ years in a marketing role',
       'Hands-on experience with {skill1} and {skill2}',
       'Excellent writing in English',
@@ -384,6 +517,19 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'sales',
     department: 'Sales',
+    weight: 2,
+    specialisations: [
+      'EMEA',
+      'DACH',
+      'Nordics',
+      'UK&I',
+      'North America',
+      'LATAM',
+      'APAC',
+      'Mid-Market',
+      'Enterprise',
+    ],
+    managers: ['VP of Sales', 'Head of Sales', 'Sales Director', 'Chief Revenue Officer'],
     roles: [
       'Account Executive',
       'Sales Development Representative',
@@ -394,6 +540,10 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Partnerships Manager',
       'Sales Operations Analyst',
       'VP of Sales',
+      'Business Development Representative',
+      'Sales Engineer',
+      'Renewals Manager',
+      'Channel Partner Manager',
     ],
     skills: [
       'Salesforce',
@@ -408,6 +558,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [70_000, 120_000],
     duties: [
+      'Sell {product} to {customers} across {country} and {country2}',
+      'Open our first accounts in {city}',
       'Own the full sales cycle from first call to signed contract',
       'Build a healthy pipeline through outbound and inbound leads',
       'Run tailored demos that start from the customer’s problem',
@@ -415,6 +567,7 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Share customer feedback with the product team',
     ],
     requirements: [
+      'A network among {customers} is a plus',
       '{years}+ years selling software',
       'A record of meeting or beating quota',
       'Experience with {skill1} and {skill2}',
@@ -425,6 +578,17 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'support',
     department: 'Customer Support',
+    weight: 2,
+    specialisations: [
+      'German speaking',
+      'French speaking',
+      'Spanish speaking',
+      'Portuguese speaking',
+      'Night shift',
+      'Tier 2',
+      'Payments',
+    ],
+    managers: ['Head of Support', 'Support Manager', 'VP of Customer Experience'],
     roles: [
       'Customer Support Specialist',
       'Technical Support Engineer',
@@ -433,6 +597,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Implementation Specialist',
       'Support Operations Analyst',
       'Community Manager',
+      'Onboarding Specialist',
+      'Customer Success Associate',
+      'Support Engineer',
     ],
     skills: [
       'Zendesk',
@@ -447,6 +614,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [45_000, 70_000],
     duties: [
+      'Help {customers} with questions about {noun} in {product}',
+      'Write the help-centre guides for {product2}',
       'Answer customer questions by e-mail and chat with care and speed',
       'Reproduce and document bugs so engineers can fix them quickly',
       'Write and improve help-centre articles',
@@ -454,6 +623,7 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Help new customers get set up successfully',
     ],
     requirements: [
+      'Experience supporting {customers} is a plus',
       '{years}+ years in a customer-facing role',
       'Experience with {skill1} or a similar help desk',
       'Comfort with {skill2}',
@@ -464,6 +634,9 @@ export const ROLE_FAMILIES: RoleFamily[] = [
   {
     category: 'devops',
     department: 'Infrastructure',
+    weight: 3,
+    specialisations: ['Kubernetes', 'AWS', 'GCP', 'Azure', 'Observability', 'Networking', 'Databases'],
+    managers: ['Head of Infrastructure', 'Engineering Manager', 'VP of Engineering', 'CTO'],
     roles: [
       'DevOps Engineer',
       'Site Reliability Engineer',
@@ -475,6 +648,10 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Release Engineer',
       'Cloud Security Engineer',
       'Head of Infrastructure',
+      'Systems Administrator',
+      'Observability Engineer',
+      'Linux Engineer',
+      'Storage Engineer',
     ],
     skills: [
       'Kubernetes',
@@ -493,6 +670,8 @@ export const ROLE_FAMILIES: RoleFamily[] = [
     ],
     salaryUsd: [115_000, 155_000],
     duties: [
+      'Run the clusters behind {product}, built on {skill1} and {skill2}',
+      'Cut the cost of our {tech} infrastructure without hurting reliability',
       'Run and improve the infrastructure behind our product',
       'Automate everything that is done twice, with infrastructure as code',
       'Define service-level objectives and the alerting that protects them',
@@ -500,11 +679,226 @@ export const ROLE_FAMILIES: RoleFamily[] = [
       'Help product teams deploy safely many times a day',
     ],
     requirements: [
+      'Experience with {tech} is a plus',
       '{years}+ years operating production systems',
       'Deep experience with {skill1} and {skill2}',
       'Solid Linux and networking fundamentals',
       'Experience with observability tooling',
       'A calm approach to incidents',
+    ],
+  },
+  {
+    category: 'finance',
+    department: 'Finance',
+    weight: 1,
+    specialisations: ['Revenue', 'Payroll', 'Tax', 'FP&A', 'EMEA', 'Treasury'],
+    managers: ['CFO', 'Finance Director', 'Head of Finance', 'Financial Controller'],
+    roles: [
+      'Accountant',
+      'Financial Analyst',
+      'Financial Controller',
+      'Payroll Specialist',
+      'Tax Manager',
+      'Billing Specialist',
+      'FP&A Manager',
+      'Accounts Payable Specialist',
+      'Head of Finance',
+    ],
+    skills: [
+      'Excel',
+      'NetSuite',
+      'Xero',
+      'QuickBooks',
+      'IFRS',
+      'US GAAP',
+      'Financial Modelling',
+      'SQL',
+      'Revenue Recognition',
+    ],
+    salaryUsd: [70_000, 110_000],
+    duties: [
+      'Close the books every month, on time and without surprises',
+      'Build the financial model behind our plans for {product}',
+      'Own {noun} reporting for {customers} across {country} and {country2}',
+      'Work with the {team} team to make revenue easy to recognise',
+      'Prepare for our yearly audit and answer the auditors’ questions',
+      'Automate the spreadsheets that no one wants to update by hand',
+    ],
+    requirements: [
+      '{years}+ years in finance or accounting, ideally at a software company',
+      'Strong {skill1} skills and experience with {skill2}',
+      'A professional qualification (ACCA, CPA or similar), or working towards one',
+      'Attention to detail and a sense of humour about it',
+      'Experience with multi-currency accounting is a plus',
+    ],
+  },
+  {
+    category: 'people',
+    department: 'People',
+    weight: 1,
+    specialisations: ['Engineering Hiring', 'Go-to-Market', 'EMEA', 'Americas', 'Executive Search'],
+    managers: ['Head of People', 'VP of People', 'Chief People Officer', 'Talent Acquisition Lead'],
+    roles: [
+      'Technical Recruiter',
+      'Talent Acquisition Partner',
+      'People Partner',
+      'HR Business Partner',
+      'People Operations Specialist',
+      'Learning and Development Manager',
+      'Recruiting Coordinator',
+      'Head of People',
+    ],
+    skills: [
+      'Greenhouse',
+      'Lever',
+      'Workday',
+      'Employer Branding',
+      'Sourcing',
+      'Employment Law',
+      'Compensation',
+      'HRIS',
+    ],
+    salaryUsd: [65_000, 105_000],
+    duties: [
+      'Hire the people who will build {product}, from the first call to the signed offer',
+      'Run a hiring process that is fair, fast and kind to candidates',
+      'Help managers in {city} and {city2} grow their teams',
+      'Improve onboarding so new joiners ship in their first week',
+      'Keep our policies clear and compliant in {country} and {country2}',
+    ],
+    requirements: [
+      '{years}+ years in recruiting or people operations',
+      'Experience with {skill1} and {skill2}',
+      'Experience hiring across several countries',
+      'Excellent judgement and discretion',
+      'Experience hiring for teams that serve {customers} is a plus',
+    ],
+  },
+  {
+    category: 'operations',
+    department: 'Operations',
+    weight: 1,
+    specialisations: ['Logistics', 'Legal', 'Compliance', 'Procurement', 'Strategy', 'Workplace'],
+    managers: ['COO', 'Head of Operations', 'General Counsel', 'VP of Operations'],
+    roles: [
+      'Operations Manager',
+      'Project Manager',
+      'Program Manager',
+      'Executive Assistant',
+      'Legal Counsel',
+      'Compliance Manager',
+      'Procurement Specialist',
+      'Chief of Staff',
+      'Business Operations Analyst',
+      'Supply Chain Analyst',
+    ],
+    skills: [
+      'Project Management',
+      'Notion',
+      'Contract Negotiation',
+      'GDPR',
+      'Process Design',
+      'Excel',
+      'Vendor Management',
+      'Asana',
+    ],
+    salaryUsd: [70_000, 115_000],
+    duties: [
+      'Keep {noun} running smoothly as we grow in {country}',
+      'Turn messy processes into simple, written ones that scale',
+      'Negotiate with suppliers and partners in {city} and {city2}',
+      'Run the projects that cross team lines, like the launch of {product2}',
+      'Report on what works, what does not, and what we should do about it',
+    ],
+    requirements: [
+      '{years}+ years in operations, project management or a similar role',
+      'Experience with {skill1} and {skill2}',
+      'Calm under pressure and organised without being rigid',
+      'Excellent written English; {country} employment or trade rules are a plus',
+    ],
+  },
+  {
+    category: 'clinical',
+    department: 'Clinical',
+    weight: 3,
+    topics: ['health', 'biotech', 'insurance'],
+    specialisations: ['Telehealth', 'Paediatrics', 'Mental Health', 'Primary Care', 'Clinical Trials'],
+    managers: ['Medical Director', 'Head of Clinical Operations', 'Chief Medical Officer', 'Lead Clinician'],
+    roles: [
+      'Registered Nurse',
+      'Clinical Psychologist',
+      'Pharmacist',
+      'Physiotherapist',
+      'Care Coordinator',
+      'Medical Writer',
+      'Clinical Research Associate',
+      'Clinical Operations Manager',
+      'Nurse Practitioner',
+      'Dietitian',
+    ],
+    skills: [
+      'Telehealth',
+      'Patient Care',
+      'Clinical Documentation',
+      'HIPAA',
+      'Care Planning',
+      'Electronic Health Records',
+      'GCP',
+      'Triage',
+    ],
+    salaryUsd: [60_000, 110_000],
+    duties: [
+      'See patients by video and in person at our {city} clinic',
+      'Help our product team design {product} around how clinicians really work',
+      'Keep {noun} accurate, complete and safe',
+      'Support colleagues in {country} with clinical questions',
+      'Take part in audits and clinical governance',
+    ],
+    requirements: [
+      'A current licence to practise in {country}',
+      '{years}+ years of clinical experience',
+      'Experience with {skill1} and {skill2}',
+      'Warmth, patience and clear notes',
+    ],
+  },
+  {
+    category: 'teaching',
+    department: 'Learning',
+    weight: 3,
+    topics: ['education'],
+    specialisations: ['Maths', 'Science', 'English', 'Computer Science', 'Spanish', 'Early Years'],
+    managers: ['Head of Learning', 'Academic Director', 'Head of Curriculum'],
+    roles: [
+      'Online Tutor',
+      'Curriculum Designer',
+      'Instructional Designer',
+      'Teacher',
+      'Learning Experience Designer',
+      'Academic Coordinator',
+      'Teaching Assistant',
+    ],
+    skills: [
+      'Curriculum Design',
+      'Online Teaching',
+      'Assessment',
+      'Lesson Planning',
+      'Google Classroom',
+      'Articulate 360',
+      'Safeguarding',
+    ],
+    salaryUsd: [45_000, 80_000],
+    duties: [
+      'Teach small groups of students live, online, from wherever you are',
+      'Write lessons and assessments that students actually enjoy',
+      'Work with our product team to improve {product}',
+      'Support {customers} in {country} as they adopt our courses',
+      'Track each student’s progress and share it with their parents',
+    ],
+    requirements: [
+      'A teaching qualification or {years}+ years of teaching experience',
+      'Experience with {skill1} and {skill2}',
+      'A calm, encouraging presence on camera',
+      'Fluent English; a second language is a plus',
     ],
   },
 ];

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
+import { StreamNotFoundError } from '@jobs/contracts/eventstore';
+import { companySlug } from '@jobs/projections/jobs/index';
+import { companies } from './companies';
+import { generateJobs } from './generate';
 import { seedDemoData, type SeedProgress } from './seed';
 
 let h: TestHarness;
@@ -36,9 +40,20 @@ describe('seedDemoData', () => {
     expect(jobs.body.totalJobs).toBe(240);
 
     // Profiles carry what job items cannot (founding year, industry), and the jobs' copies appended nothing more.
-    const northwind = await h.services.store.readStream('company-northwind-labs');
-    expect(northwind).toHaveLength(1);
-    expect(northwind[0]!.data).toMatchObject({ founded: 2015, industry: 'Technology', logo: null });
+    const seeded = new Set(generateJobs({ count: 240, now }).map((job) => job.company));
+    const hiring = companies().find((c) => seeded.has(c.name))!;
+    const profile = await h.services.store.readStream(`company-${companySlug(hiring.name)}`);
+    expect(profile).toHaveLength(1);
+    expect(profile[0]!.data).toMatchObject({
+      founded: hiring.founded,
+      industry: hiring.industry,
+      logo: null,
+    });
+    // Only the companies with jobs get a profile: a first start with a few jobs writes a few profiles.
+    const idle = companies().find((c) => !seeded.has(c.name))!;
+    await expect(h.services.store.readStream(`company-${companySlug(idle.name)}`)).rejects.toBeInstanceOf(
+      StreamNotFoundError,
+    );
 
     const head = await h.services.store.headPosition();
     const second = await seedDemoData(h.services, { jobs: 240, batchSize: 100, now });

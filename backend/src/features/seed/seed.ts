@@ -12,7 +12,8 @@ import { mapLimit } from '../ingestion/concurrency';
 import { ingestItems, type IngestCounts } from '../ingestion/service';
 import { companySlug } from '@jobs/projections/jobs/index';
 import { DEMO_SOURCE_ID, ensureDemoSource } from '../sources/service';
-import { COMPANIES } from './data';
+import { companies } from './companies';
+import type { SeedCompany } from './data';
 import { companyDescription, companyWebsite, generateJobs } from './generate';
 
 export interface SeedProgress {
@@ -62,7 +63,8 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
   const batchSize = options.batchSize ?? 500;
   const now = options.now ?? new Date();
   const { sourceId } = await ensureDemoSource(services.store);
-  let position = await seedCompanyProfiles(services.store);
+  let position: Position | null = null;
+  const profiles = new CompanyProfiles(services.store);
   const counts = emptyCounts();
   const offsets: number[] = [];
   for (let offset = 0; offset < options.jobs; offset += batchSize) offsets.push(offset);
@@ -75,6 +77,9 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
       seed: options.seed,
       now,
     });
+    // The profiles of the batch's companies first, so the jobs' copies of them append nothing.
+    const profiled = await profiles.ensure(items.map((item) => item.company));
+    if (profiled && (!position || comparePositions(profiled, position) > 0)) position = profiled;
     const result = await ingestItems({ store: services.store, logger: services.logger }, sourceId, items);
     for (const key of Object.keys(counts) as (keyof IngestCounts)[]) counts[key] += result.counts[key];
     if (result.position && (!position || comparePositions(result.position, position) > 0))
@@ -86,38 +91,72 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
   return { jobs: options.jobs, counts, seconds: (performance.now() - started) / 1000, position };
 }
 
+const COMPANY_BY_NAME = new Map<string, SeedCompany>();
+
 /**
  * The demo companies' full profiles (with founding year and industry, which job items do not carry),
- * written as the companies' own; the jobs' profile fields then match them and append nothing.
+ * written as the companies' own, once per company that has jobs (there are more companies than a small
+ * seed uses); the jobs' profile fields then match them and append nothing.
  */
-async function seedCompanyProfiles(store: EventStore): Promise<Position | null> {
-  let last: Position | null = null;
-  await mapLimit(COMPANIES, 8, async (company) => {
-    const slug = companySlug(company.name);
-    const result = await handleCommand(
-      store,
-      companyStreamId(slug),
-      companyDecider,
-      {
-        type: 'UpdateCompanyProfile',
-        companySlug: slug,
-        company: company.name,
-        description: companyDescription(company),
-        descriptionSource: 'company',
-        size: company.size,
-        founded: company.founded,
-        industry: company.industry,
-        // As the normaliser writes it, so the jobs' copy compares equal.
-        website: new URL(companyWebsite(company)).toString(),
-        logo: null,
-      },
-      {
-        metadata: { actor: `source:${DEMO_SOURCE_ID}` },
-        eventId: (event, i) =>
-          uuidFromName(JOBS_BOARD_NAMESPACE, `seed-company|${slug}|${event.type}|${i}|${company.founded}`),
-      },
-    );
-    if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
-  });
-  return last;
+class CompanyProfiles {
+  private readonly written = new Map<string, Promise<Position | null>>();
+  constructor(private readonly store: EventStore) {
+    if (!COMPANY_BY_NAME.size) for (const company of companies()) COMPANY_BY_NAME.set(company.name, company);
+  }
+
+  /** Writes the profiles not written yet; the position of the last one appended, if any. */
+  async ensure(names: string[]): Promise<Position | null> {
+    const pending: Promise<Position | null>[] = [];
+    const fresh: SeedCompany[] = [];
+    for (const name of new Set(names)) {
+      const known = this.written.get(name);
+      if (known) pending.push(known);
+      else {
+        const company = COMPANY_BY_NAME.get(name);
+        if (company) fresh.push(company);
+      }
+    }
+    if (fresh.length) {
+      const batch = mapLimit(fresh, 8, (company) => writeProfile(this.store, company));
+      fresh.forEach((company, i) =>
+        this.written.set(
+          company.name,
+          batch.then((positions) => positions[i] ?? null),
+        ),
+      );
+      pending.push(...fresh.map((company) => this.written.get(company.name)!));
+    }
+    let last: Position | null = null;
+    for (const position of await Promise.all(pending))
+      if (position && (!last || comparePositions(position, last) > 0)) last = position;
+    return last;
+  }
+}
+
+async function writeProfile(store: EventStore, company: SeedCompany): Promise<Position | null> {
+  const slug = companySlug(company.name);
+  const result = await handleCommand(
+    store,
+    companyStreamId(slug),
+    companyDecider,
+    {
+      type: 'UpdateCompanyProfile',
+      companySlug: slug,
+      company: company.name,
+      description: companyDescription(company),
+      descriptionSource: 'company',
+      size: company.size,
+      founded: company.founded,
+      industry: company.industry,
+      // As the normaliser writes it, so the jobs' copy compares equal.
+      website: new URL(companyWebsite(company)).toString(),
+      logo: null,
+    },
+    {
+      metadata: { actor: `source:${DEMO_SOURCE_ID}` },
+      eventId: (event, i) =>
+        uuidFromName(JOBS_BOARD_NAMESPACE, `seed-company|${slug}|${event.type}|${i}|${company.founded}`),
+    },
+  );
+  return result.position ?? null;
 }

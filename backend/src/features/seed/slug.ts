@@ -1,0 +1,10 @@
+/** 'Harbor & Pine' -> 'harbor-and-pine': the demo companies' domains and uniqueness key. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
