@@ -95,6 +95,24 @@ export const SYNC_ERROR_KINDS = [
 export const SyncErrorKind = z.enum(SYNC_ERROR_KINDS);
 export type SyncErrorKind = z.infer<typeof SyncErrorKind>;
 
+/** Problems recorded per sync, at most (the counts still count every job). */
+export const MAX_SYNC_PROBLEMS = 100;
+
+/**
+ * One job a sync could not take as the vendor gave it. `rejected`: the job was left out (a malformed
+ * posting, or ingestion refused it), the rest of the board synced; `degraded`: the job was posted
+ * without the part named in the message (a value we do not understand, a date that is not one...).
+ */
+export const SyncProblem = z.object({
+  /** The vendor's id of the posting, when it has one. */
+  externalId: z.string().nullable(),
+  /** The posting's title, when it has one (for the admin to recognise it). */
+  title: z.string().nullable(),
+  action: z.enum(['rejected', 'degraded']),
+  message: z.string(),
+});
+export type SyncProblem = z.infer<typeof SyncProblem>;
+
 export const AtsSyncRecorded = z.object({
   atsSourceId: z.string(),
   startedAt: z.string(),
@@ -111,6 +129,8 @@ export const AtsSyncRecorded = z.object({
   consecutiveFailures: z.number().int().nonnegative(),
   /** When the bot should pull again: the interval after a success, an exponential back-off after a failure. */
   nextRunAt: z.string(),
+  /** Jobs rejected or degraded alone (at most MAX_SYNC_PROBLEMS; absent on syncs recorded before). */
+  problems: z.array(SyncProblem).optional(),
 });
 export type AtsSyncRecorded = z.infer<typeof AtsSyncRecorded>;
 

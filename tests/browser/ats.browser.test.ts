@@ -9,7 +9,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureAtsServer, type FixtureAtsServer } from '../../backend/src/features/ats/testing';
+import {
+  fixture,
+  startFixtureAtsServer,
+  type FixtureAtsServer,
+} from '../../backend/src/features/ats/testing';
 import { baseUrl, launchBrowser, screenshot, watchConsole } from './support/browser';
 
 const run = promisify(execFile);
@@ -101,4 +105,52 @@ describe('ATS sources in the back office', () => {
     expect(await row.getByRole('cell', { name: '2', exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
+
+  it("names a posting the vendor sent malformed in the source's sync history; the rest syncs", async () => {
+    const board = fixture('greenhouse') as { jobs: Record<string, unknown>[] };
+    delete board.jobs[1]!.title;
+    ats.set(`/v1/boards/acme-${id}/jobs`, { body: board });
+    await page.getByRole('row', { name: new RegExp(COMPANY) }).click();
+    await page.waitForURL(/\/admin\/ats-sources\/[0-9a-f-]+\/show$/);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('Source resumed').waitFor();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page
+      .getByText(
+        'Synced: 2 on the board, 0 new, 0 updated, 0 reposted, 0 closed, 1 rejected (see the sync history)',
+      )
+      .waitFor();
+    await page
+      .getByText(
+        'Rejected · posting 4013: Malformed posting, title: Invalid input: expected string, received undefined',
+      )
+      .waitFor();
+    await page.getByText(/2 seen · 0 new .* 1 rejected/).waitFor();
+    await screenshot(page, 'admin-ats-sync-problems');
+    ats.set(`/v1/boards/acme-${id}/jobs`, null);
+    expect(errors).toEqual([]);
+  });
+
+  it('adds the starter companies from the list, once', async () => {
+    await page.getByRole('menuitem', { name: 'ATS sources' }).click();
+    await page.getByRole('button', { name: 'Add starter companies' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/real companies that hire remotely/)
+      .waitFor();
+    await screenshot(page, 'admin-ats-starter-dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText(/^Added \d{3} starter companies$/).waitFor({ timeout: 60_000 });
+    await page.getByPlaceholder('Company or board').fill('GitLab');
+    const gitlab = page.getByRole('row', { name: /GitLab/ });
+    await gitlab.getByText('gitlab', { exact: true }).waitFor();
+    await screenshot(page, 'admin-ats-starter-added');
+
+    await page.getByRole('button', { name: 'Add starter companies' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
+    await page
+      .getByText(/^Added 0 starter companies \(\d{3} were already ATS sources\)$/)
+      .waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -66,6 +66,8 @@ export function atsProjection(): SqlProjection {
          counts jsonb not null,
          primary key (source_id, revision)
        )`,
+      // Jobs rejected or degraded alone (AtsSyncRecorded.problems); empty for syncs recorded before.
+      `alter table ats_syncs add column if not exists problems jsonb not null default '[]'::jsonb`,
       `create table if not exists discovered_companies (
          id text primary key,
          candidate text not null,
@@ -163,8 +165,9 @@ export function atsProjection(): SqlProjection {
           );
           if (updated.rowCount === 0) return;
           await tx.query(
-            `insert into ats_syncs (source_id, revision, started_at, finished_at, ok, error_kind, error, counts)
-             values ($1, $2, $3, $4, $5, $6, $7, $8)
+            `insert into ats_syncs (source_id, revision, started_at, finished_at, ok, error_kind, error, counts,
+               problems)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              on conflict do nothing`,
             [
               d.atsSourceId,
@@ -175,6 +178,7 @@ export function atsProjection(): SqlProjection {
               d.error?.kind ?? null,
               d.error?.message ?? null,
               JSON.stringify(d.counts),
+              JSON.stringify(d.problems ?? []),
             ],
           );
           return;

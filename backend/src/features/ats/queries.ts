@@ -57,7 +57,7 @@ export async function getSource(pool: pg.Pool, id: string) {
   const { rows } = await pool.query(`select ${SOURCE_COLUMNS} from ats_sources s where s.id = $1`, [id]);
   if (!rows[0]) return null;
   const syncs = await pool.query(
-    `select revision, started_at, finished_at, ok, error_kind, error, counts
+    `select revision, started_at, finished_at, ok, error_kind, error, counts, problems
      from ats_syncs where source_id = $1 order by revision desc limit 50`,
     [id],
   );

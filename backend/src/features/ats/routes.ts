@@ -1,7 +1,8 @@
 /**
  * Admin API of the ATS screens (ra-data-simple-rest conventions; every route behind requireAdmin):
  * - /api/admin/ats-sources: list, one (with its sync history), create (the board is fetched once
- *   first), check, and the commands pause, resume, interval and run (a sync now, in this process);
+ *   first), check, the commands pause, resume, interval and run (a sync now, in this process), and
+ *   starter (registers the starter list of real companies; nothing is fetched, the bot syncs them);
  * - /api/admin/company-discovery: start a discovery run (in the background), its progress, and
  *   candidates from the companies we already hold;
  * - /api/admin/discovered-companies: review list, one, approve (adds the ATS source), reject.
@@ -52,6 +53,7 @@ import {
   type SourceSort,
 } from './queries';
 import { addAtsSource, checkBoard, commandAtsSource } from './service';
+import { loadStarterCompanies, registerStarterSources } from './starter';
 import { syncSource, SyncInProgressError } from './sync';
 
 /** Polite gap between two requests to one ATS host, across every sync and probe of this process. */
@@ -141,6 +143,20 @@ export function atsFeature(options: { fetch?: FetchLike; requestGapMs?: number }
           ctx.status = 201;
         }),
       );
+
+      post('/api/admin/ats-sources/starter', async function addStarterSources(ctx) {
+        const result = await registerStarterSources(
+          { store: deps.store, serverSecret: secret() },
+          loadStarterCompanies(),
+          metadataOf(ctx),
+        );
+        await caughtUp(result.position);
+        ctx.body = {
+          added: result.added.length,
+          existing: result.existing.length,
+          total: result.added.length + result.existing.length,
+        };
+      });
 
       get(
         '/api/admin/ats-sources/:id',

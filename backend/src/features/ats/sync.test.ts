@@ -6,6 +6,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
+import { signUp } from '../admin/testing';
 import { ATS_PROJECTION } from '@jobs/projections/ats/index';
 import { fixture, startFixtureAtsServer, type FixtureAtsServer } from './testing';
 import { httpPoster } from './poster';
@@ -156,5 +157,66 @@ describe('ATS sync bot', () => {
       [sourceId],
     );
     expect(history.rows[0].n).toBeGreaterThanOrEqual(9);
+  });
+
+  it('a malformed posting is rejected alone with its reason; an odd one degrades alone; the rest syncs', async () => {
+    const odd = board() as unknown as { jobs: Record<string, unknown>[] };
+    // 4013 loses its title (malformed), 4012 gets a description with nothing readable, and a new
+    // posting carries a date that is not one.
+    delete odd.jobs[1]!.title;
+    odd.jobs[0]!.content = '&lt;script&gt;alert(1)&lt;/script&gt;';
+    odd.jobs.push({
+      id: 4020,
+      title: 'Support Engineer',
+      absolute_url: 'https://job-boards.greenhouse.io/acme/jobs/4020',
+      location: { name: 'Lisbon, Portugal' },
+      first_published: 'soon',
+      content: '&lt;p&gt;Help customers.&lt;/p&gt;',
+    });
+    ats.set(BOARD, { body: odd });
+    ats.set('/v1/boards/acme/jobs/4020', { body: { id: 4020, pay_input_ranges: [] } });
+    const s = await sync();
+    expect(s.ok).toBe(true);
+    expect(s.counts).toMatchObject({ seen: 3, rejected: 1, created: 1, updated: 1, missing: 0, removed: 0 });
+    expect(s.problems).toEqual([
+      {
+        externalId: '4012',
+        title: 'Data Engineer',
+        action: 'degraded',
+        message: 'The description has no readable text once cleaned; the title stands in',
+      },
+      {
+        externalId: '4013',
+        title: null,
+        action: 'rejected',
+        message: 'Malformed posting, title: Invalid input: expected string, received undefined',
+      },
+      {
+        externalId: '4020',
+        title: 'Support Engineer',
+        action: 'degraded',
+        message: "first_published 'soon' is not a date; the time of the sync is used",
+      },
+    ]);
+    const created = await h.http.get(`/api/jobs/${await publicIdOf('4020')}`);
+    expect(created.body).toMatchObject({ title: 'Support Engineer', location: 'Lisbon, Portugal' });
+    expect((await h.http.get(`/api/jobs/${await publicIdOf('4012')}`)).body.description).toBe(
+      '<p>Data Engineer</p>',
+    );
+
+    // Malformed again: still not closed, since we cannot tell it left the board.
+    const again = await sync();
+    expect(again.counts).toMatchObject({ rejected: 1, removed: 0, missing: 0 });
+    expect((await h.http.get(`/api/jobs/${await publicIdOf('4013')}`)).status).toBe(200);
+
+    // The admin's sync history names them.
+    const admin = (await signUp(h, 'admin')).agent;
+    await h.services.runner.waitForPosition(await h.services.store.headPosition(), 10_000, [ATS_PROJECTION]);
+    const source = await admin.get(`/api/admin/ats-sources/${sourceId}`);
+    expect(source.status).toBe(200);
+    expect(source.body.syncs[0].problems).toEqual(again.problems);
+    expect(source.body.syncs[0].problems[1]).toMatchObject({ externalId: '4013', action: 'rejected' });
+    ats.set(BOARD, null);
+    ats.set('/v1/boards/acme/jobs/4020', null);
   });
 });

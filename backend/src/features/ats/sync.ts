@@ -10,14 +10,19 @@
  *   ingestion reposts it.
  * - A failed pull (404 board, 429/5xx, timeout, malformed answer) closes nothing and keeps the
  *   first-miss list as it was; the next attempt backs off exponentially.
+ * - A posting the connector rejects (malformed) or ingestion refuses costs that job alone: it is
+ *   counted as rejected and named with the reason in the sync's `problems`; a rejected posting
+ *   still counts as on the board, so a live job is never closed because its posting went bad.
  */
 import pg from 'pg';
 import {
   ATS_NAMES,
   atsSourceStreamId,
+  MAX_SYNC_PROBLEMS,
   type AtsSyncRecorded,
   type SyncCounts,
   type SyncErrorKind,
+  type SyncProblem,
 } from '@jobs/contracts/ats';
 import type { EventStore, IngestItem, IngestItemPosted, Position } from '@jobs/contracts';
 import { handleCommand } from '../../commands/handle';
@@ -124,15 +129,20 @@ async function syncLocked(deps: SyncDeps, atsSourceId: string): Promise<SyncResu
   const counts = zeroCounts();
   let missingExternalIds = state.missingExternalIds;
   let error: { kind: SyncErrorKind; message: string } | null = null;
+  const problems: SyncProblem[] = [];
 
   try {
-    const { jobs } = await CONNECTORS[state.kind].fetchBoard(state.board, {
+    const board = await CONNECTORS[state.kind].fetchBoard(state.board, {
       fetch: deps.fetch,
       baseUrl: state.baseUrl,
       company: state.company,
       ...deps.request,
     });
-    counts.seen = jobs.length;
+    const { jobs } = board;
+    problems.push(...board.problems);
+    const rejectedOnBoard = board.problems.filter((p) => p.action === 'rejected');
+    counts.seen = jobs.length + rejectedOnBoard.length;
+    counts.rejected += rejectedOnBoard.length;
 
     const { rows: known } = await deps.pool.query<{
       external_id: string;
@@ -140,7 +150,10 @@ async function syncLocked(deps: SyncDeps, atsSourceId: string): Promise<SyncResu
       status: string;
     }>('select external_id, content_hash, status from jobs where source = $1', [state.ingestionSourceId]);
     const held = new Map(known.map((r) => [r.external_id, r]));
-    const onBoard = new Set(jobs.map((j) => j.externalId));
+    const onBoard = new Set([
+      ...jobs.map((j) => j.externalId),
+      ...rejectedOnBoard.flatMap((p) => (p.externalId ? [p.externalId] : [])),
+    ]);
 
     const items: IngestItem[] = [];
     for (const job of jobs) {
@@ -162,7 +175,17 @@ async function syncLocked(deps: SyncDeps, atsSourceId: string): Promise<SyncResu
     }
 
     const outcomes = items.length ? await deps.poster.post(state.ingestionSourceId, items) : [];
-    for (const o of outcomes) counts[o.status] += 1;
+    const titles = new Map(jobs.map((j) => [j.externalId, j.title]));
+    for (const o of outcomes) {
+      counts[o.status] += 1;
+      if (o.status === 'rejected')
+        problems.push({
+          externalId: o.externalId,
+          title: (o.externalId && titles.get(o.externalId)) || null,
+          action: 'rejected',
+          message: `Refused by ingestion: ${o.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`,
+        });
+    }
     missingExternalIds = firstMiss;
     counts.missing = firstMiss.length;
   } catch (err) {
@@ -170,6 +193,17 @@ async function syncLocked(deps: SyncDeps, atsSourceId: string): Promise<SyncResu
     deps.logger?.warn({ atsSourceId, kind: state.kind, board: state.board, err: error }, 'ATS sync failed');
   }
 
+  if (problems.length)
+    deps.logger?.warn(
+      {
+        atsSourceId,
+        kind: state.kind,
+        board: state.board,
+        problems: problems.slice(0, 10),
+        total: problems.length,
+      },
+      'ATS sync: postings rejected or degraded',
+    );
   const finishedAt = now();
   const consecutiveFailures = error ? state.consecutiveFailures + 1 : 0;
   const delayMinutes = error
@@ -185,6 +219,7 @@ async function syncLocked(deps: SyncDeps, atsSourceId: string): Promise<SyncResu
     missingExternalIds: error ? [] : missingExternalIds,
     consecutiveFailures,
     nextRunAt: new Date(finishedAt.getTime() + delayMinutes * 60_000).toISOString(),
+    problems: problems.slice(0, MAX_SYNC_PROBLEMS),
   };
   const result = await handleCommand(
     deps.store,

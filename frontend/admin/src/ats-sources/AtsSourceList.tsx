@@ -12,6 +12,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ATS_CHOICES } from './api';
+import { StarterButton } from './SourceActions';
 
 const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
@@ -34,6 +35,7 @@ export function AtsSourceList() {
       empty={false}
       actions={
         <TopToolbar>
+          <StarterButton />
           <CreateButton label="Add source" />
         </TopToolbar>
       }

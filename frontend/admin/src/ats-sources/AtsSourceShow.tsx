@@ -12,6 +12,7 @@ import {
   TextField,
 } from 'react-admin';
 import { Typography } from '@mui/material';
+import type { SyncProblem } from '@jobs/contracts/ats';
 import { ATS_CHOICES } from './api';
 import { SourceActions } from './SourceActions';
 
@@ -19,6 +20,30 @@ const counts = (c: Record<string, number> | null | undefined) =>
   c
     ? `${c.seen} seen · ${c.created} new · ${c.updated} updated · ${c.reposted} reposted · ${c.removed} closed · ${c.missing} missing once · ${c.rejected} rejected`
     : '';
+
+/** The postings a sync rejected or degraded alone, with the reason (the sync log of issue 19). */
+function SyncProblems({ problems }: { problems: SyncProblem[] | undefined }) {
+  if (!problems?.length) return null;
+  const which = (p: SyncProblem) =>
+    p.title && p.externalId
+      ? `${p.title} (${p.externalId})`
+      : (p.title ?? (p.externalId ? `posting ${p.externalId}` : 'board'));
+  return (
+    <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
+      {problems.map((p, i) => (
+        <li key={i}>
+          <Typography
+            variant="body2"
+            component="span"
+            color={p.action === 'rejected' ? 'error' : 'text.secondary'}
+          >
+            {`${p.action === 'rejected' ? 'Rejected' : 'Degraded'} · ${which(p)}: ${p.message}`}
+          </Typography>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function AtsSourceShow() {
   return (
@@ -51,6 +76,10 @@ export function AtsSourceShow() {
               <BooleanField source="ok" label="OK" />
               <FunctionField label="Counts" render={(s) => counts(s.counts)} />
               <TextField source="error" emptyText="" />
+              <FunctionField
+                label="Jobs rejected or degraded"
+                render={(s) => <SyncProblems problems={s.problems as SyncProblem[] | undefined} />}
+              />
             </Datagrid>
           </ArrayField>
         </Labeled>

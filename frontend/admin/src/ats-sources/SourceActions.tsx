@@ -1,8 +1,16 @@
 import PauseIcon from '@mui/icons-material/Pause';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SyncIcon from '@mui/icons-material/Sync';
 import TimerIcon from '@mui/icons-material/Timer';
-import { Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField as MuiTextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { Button, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { atsApi, errorMessage } from './api';
@@ -38,7 +46,8 @@ export function RunNowButton() {
           const { sync } = await atsApi.run(record.id);
           if (!sync.ok) throw new Error(`Sync failed: ${sync.error?.message ?? 'unknown error'}`);
           const c = sync.counts;
-          return `Synced: ${c.seen} on the board, ${c.created} new, ${c.updated} updated, ${c.reposted} reposted, ${c.removed} closed`;
+          const rejected = c.rejected ? `, ${c.rejected} rejected (see the sync history)` : '';
+          return `Synced: ${c.seen} on the board, ${c.created} new, ${c.updated} updated, ${c.reposted} reposted, ${c.removed} closed${rejected}`;
         })
       }
     >
@@ -107,6 +116,43 @@ export function IntervalButton() {
                 await atsApi.interval(record.id, Number(minutes));
                 setOpen(false);
                 return 'Interval changed';
+              })
+            }
+          />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Registers the starter list of real companies (backend/src/features/ats/starter-companies.json). */
+export function StarterButton() {
+  const { busy, run } = useCommand();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="Add starter companies" onClick={() => setOpen(true)}>
+        <PlaylistAddIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)}>
+        <DialogTitle>Add the starter companies?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Over a hundred real companies that hire remotely are added as ATS sources, each with its public
+            job board and where it was found. Companies already added are left as they are. The bot syncs them
+            every 4 hours when it runs and the server can reach the job boards.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button label="Cancel" onClick={() => setOpen(false)} />
+          <Button
+            label={busy ? 'Adding…' : 'Add'}
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                const { added, existing } = await atsApi.starter();
+                setOpen(false);
+                return `Added ${added} starter companies${existing ? ` (${existing} were already ATS sources)` : ''}`;
               })
             }
           />

@@ -34,6 +34,7 @@ export const atsApi = {
   check: (body: { kind: string; board: string; baseUrl?: string | null }) =>
     call<BoardCheckResult>('/ats-sources/check', body),
   run: (id: Identifier) => call<SyncAnswer>(`/ats-sources/${id}/run`, {}),
+  starter: () => call<{ added: number; existing: number; total: number }>('/ats-sources/starter', {}),
   pause: (id: Identifier) => call<RaRecord>(`/ats-sources/${id}/pause`, {}),
   resume: (id: Identifier) => call<RaRecord>(`/ats-sources/${id}/resume`, {}),
   interval: (id: Identifier, intervalMinutes: number) =>

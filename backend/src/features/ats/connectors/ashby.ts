@@ -1,10 +1,30 @@
 /**
  * Ashby posting API: GET /posting-api/job-board/{name}?includeCompensation=true answers
  * `{ apiVersion, jobs: [...] }` in one page. Unlisted postings (`isListed: false`) are skipped.
+ *
+ * - Locations: the primary and every secondary one are shown; their `addressCountry` (a name such
+ *   as 'United States', found under `address.postalAddress` or, in Ashby's docs, under `address`)
+ *   goes to `countries`.
+ * - Pay: only when `shouldDisplayCompensationOnJobPostings` is not false. Ashby returns the numbers
+ *   either way; false means the company chose not to publish them, and we do not either.
  */
 import { z } from 'zod';
 import type { IngestItemPosted, Workplace } from '@jobs/contracts';
-import { baseOf, descriptionOr, getJson, httpUrl, isoDate, textOrNull, type Connector } from './types';
+import {
+  baseOf,
+  countryCodes,
+  dateOrNote,
+  descriptionOrNote,
+  escapeHtml,
+  getJson,
+  httpUrl,
+  mapPostings,
+  postingsOf,
+  textOrNull,
+  workplaceOrNote,
+  type Connector,
+  type Notes,
+} from './types';
 
 const Component = z.object({
   compensationType: z.string().nullish(),
@@ -13,6 +33,18 @@ const Component = z.object({
   minValue: z.number().nullish(),
   maxValue: z.number().nullish(),
 });
+type Component = z.infer<typeof Component>;
+
+const Address = z
+  .object({
+    addressLocality: z.string().nullish(),
+    addressRegion: z.string().nullish(),
+    addressCountry: z.string().nullish(),
+  })
+  .partial();
+
+/** `{ postalAddress: {...} }` in real answers; the docs' example puts the fields on `address` itself. */
+const AddressHolder = Address.extend({ postalAddress: Address.nullish() }).nullish();
 
 const Job = z.object({
   id: z.string(),
@@ -21,7 +53,8 @@ const Job = z.object({
   team: z.string().nullish(),
   employmentType: z.string().nullish(),
   location: z.string().nullish(),
-  secondaryLocations: z.array(z.object({ location: z.string().nullish() })).nullish(),
+  secondaryLocations: z.array(z.object({ location: z.string().nullish(), address: AddressHolder })).nullish(),
+  address: AddressHolder,
   isRemote: z.boolean().nullish(),
   workplaceType: z.string().nullish(),
   publishedAt: z.string().nullish(),
@@ -29,14 +62,17 @@ const Job = z.object({
   jobUrl: z.string(),
   applyUrl: z.string().nullish(),
   descriptionHtml: z.string().nullish(),
+  descriptionPlain: z.string().nullish(),
+  shouldDisplayCompensationOnJobPostings: z.boolean().nullish(),
   compensation: z
     .object({
       compensationTiers: z.array(z.object({ components: z.array(Component).nullish() })).nullish(),
+      summaryComponents: z.array(Component).nullish(),
+      scrapeableCompensationSalarySummary: z.string().nullish(),
     })
     .nullish(),
 });
-
-const Board = z.object({ apiVersion: z.union([z.string(), z.number()]).nullish(), jobs: z.array(Job) });
+type Job = z.infer<typeof Job>;
 
 const EMPLOYMENT: Record<string, string> = {
   FullTime: 'Full-time',
@@ -47,26 +83,40 @@ const EMPLOYMENT: Record<string, string> = {
 };
 
 /** Ashby's workplaceType ('Remote', 'Hybrid', 'OnSite'), else its isRemote flag. */
-function workplaceOf(job: z.infer<typeof Job>): Workplace | null {
-  const type = (job.workplaceType ?? '').toLowerCase().replace(/[^a-z]/g, '');
-  if (type === 'remote') return 'remote';
-  if (type === 'hybrid') return 'hybrid';
-  if (type === 'onsite') return 'on-site';
-  return job.isRemote ? 'remote' : null;
+function workplaceOf(job: Job, notes: Notes): Workplace | null {
+  return workplaceOrNote(job.workplaceType, 'workplaceType', notes) ?? (job.isRemote ? 'remote' : null);
 }
 
-function salaryOf(job: z.infer<typeof Job>): Partial<IngestItemPosted> {
-  const components = (job.compensation?.compensationTiers ?? []).flatMap((t) => t.components ?? []);
-  const salary = components.find(
-    (c) =>
-      (c.compensationType ?? '').toLowerCase() === 'salary' && (c.minValue != null || c.maxValue != null),
-  );
-  if (!salary) return {};
+function countryOf(address: z.infer<typeof AddressHolder>): string | null {
+  return textOrNull(address?.postalAddress?.addressCountry ?? address?.addressCountry);
+}
+
+/**
+ * The salary across the posting's tiers (one per zone, e.g. 'SF/NY' and 'Remote'): the lowest
+ * minimum to the highest maximum of the salary components sharing the first one's currency and
+ * interval; Ashby's `summaryComponents` already is that summary when present.
+ */
+function salaryOf(job: Job): Partial<IngestItemPosted> {
+  if (job.shouldDisplayCompensationOnJobPostings === false) return {};
+  const summary = job.compensation?.summaryComponents ?? [];
+  const tiers = (job.compensation?.compensationTiers ?? []).flatMap((t) => t.components ?? []);
+  const isSalary = (c: Component) =>
+    (c.compensationType ?? '').toLowerCase() === 'salary' && (c.minValue != null || c.maxValue != null);
+  const salaries = summary.some(isSalary) ? summary.filter(isSalary) : tiers.filter(isSalary);
+  const first = salaries[0];
+  if (!first) {
+    // No structured salary but Ashby's one-line summary ('$150K - $200K'): the normaliser reads it.
+    const summaryText = textOrNull(job.compensation?.scrapeableCompensationSalarySummary);
+    return summaryText ? { salary: summaryText } : {};
+  }
+  const same = salaries.filter((c) => c.currencyCode === first.currencyCode && c.interval === first.interval);
+  const mins = same.flatMap((c) => (c.minValue != null ? [c.minValue] : []));
+  const maxes = same.flatMap((c) => (c.maxValue != null ? [c.maxValue] : []));
   return {
-    salaryMin: salary.minValue ?? null,
-    salaryMax: salary.maxValue ?? null,
-    salaryCurrency: textOrNull(salary.currencyCode),
-    salaryPeriod: textOrNull(salary.interval),
+    salaryMin: mins.length ? Math.min(...mins) : null,
+    salaryMax: maxes.length ? Math.max(...maxes) : null,
+    salaryCurrency: textOrNull(first.currencyCode),
+    salaryPeriod: textOrNull(first.interval),
   };
 }
 
@@ -75,30 +125,40 @@ export const ashby: Connector = {
   defaultBaseUrl: 'https://api.ashbyhq.com',
   async fetchBoard(board, ctx) {
     const url = `${baseOf(ashby, ctx)}/posting-api/job-board/${encodeURIComponent(board)}?includeCompensation=true`;
-    const data = await getJson(url, Board, ctx);
+    const answer = await getJson(url, z.object({ jobs: z.array(z.unknown()) }).loose(), ctx);
     const company = ctx.company ?? board;
-    const jobs = data.jobs
-      .filter((job) => job.isListed !== false)
-      .map((job): IngestItemPosted => {
-        const locations = [job.location, ...(job.secondaryLocations ?? []).map((l) => l.location)].filter(
-          (l): l is string => !!l?.trim(),
-        );
+    const { jobs, problems } = mapPostings(postingsOf(answer, 'jobs', url), Job, {
+      idKeys: ['id'],
+      titleKeys: ['title'],
+      map(job, notes): IngestItemPosted | null {
+        if (job.isListed === false) return null;
+        const secondary = job.secondaryLocations ?? [];
+        const locations = [job.location, ...secondary.map((l) => l.location)]
+          .map((l) => l?.trim())
+          .filter((l): l is string => !!l);
+        const description =
+          job.descriptionHtml ?? (job.descriptionPlain ? `<p>${escapeHtml(job.descriptionPlain)}</p>` : null);
         return {
           action: 'posted',
           externalId: job.id,
           title: job.title,
           company,
-          location: textOrNull(locations.join(' / ')),
-          workplace: workplaceOf(job),
+          location: textOrNull([...new Set(locations)].join(' / ')),
+          countries: countryCodes(
+            [countryOf(job.address), ...secondary.map((l) => countryOf(l.address))],
+            notes,
+          ),
+          workplace: workplaceOf(job, notes),
           department: textOrNull(job.department ?? job.team),
           employmentType: job.employmentType ? (EMPLOYMENT[job.employmentType] ?? job.employmentType) : null,
           ...salaryOf(job),
-          descriptionHtml: descriptionOr(job.descriptionHtml, job.title),
-          datePosted: isoDate(job.publishedAt),
+          descriptionHtml: descriptionOrNote(description, job.title, notes),
+          datePosted: dateOrNote(job.publishedAt, 'publishedAt', notes),
           applicationUrl: httpUrl(job.applyUrl) ?? httpUrl(job.jobUrl) ?? job.jobUrl,
           sourceUrl: httpUrl(job.jobUrl),
         };
-      });
-    return { jobs };
+      },
+    });
+    return { jobs, problems };
   },
 };

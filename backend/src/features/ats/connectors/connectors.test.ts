@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestItemPosted } from '@jobs/contracts';
 import { normaliseJob } from '../../jobs/normalise';
 import { startFixtureAtsServer, type FixtureAtsServer } from '../testing';
+import { clearGreenhousePayCache } from './greenhouse';
 import {
   BoardNotFoundError,
   CONNECTORS,
@@ -28,8 +29,16 @@ const byId = <T extends { externalId: string }>(jobs: T[], id: string) =>
   jobs.find((j) => j.externalId === id)!;
 
 describe('ATS connectors map their documented formats to ingestion items', () => {
-  it('Greenhouse: unescapes the content once, reads pay ranges, leaves workplace to the normaliser', async () => {
+  it('Greenhouse: unescapes the content once, reads pay ranges from each job, leaves workplace to the normaliser', async () => {
+    clearGreenhousePayCache();
+    ats.requests.length = 0;
     const { company, jobs } = await CONNECTORS.greenhouse.fetchBoard('acme', ctx());
+    // Pay ranges are only on "Retrieve a job" (pay_transparency=true), one request per posting.
+    expect(ats.requests).toEqual([
+      '/v1/boards/acme/jobs?content=true',
+      '/v1/boards/acme/jobs/4012?pay_transparency=true',
+      '/v1/boards/acme/jobs/4013?pay_transparency=true',
+    ]);
     expect(company).toBe('Acme Analytics');
     expect(jobs).toHaveLength(2);
     const job = byId(jobs, '4012');

@@ -2,10 +2,26 @@
  * Lever Postings API: GET /v0/postings/{site}?mode=json&skip=&limit= answers a bare array, paged
  * with skip/limit. Global host api.lever.co; EU accounts live on api.eu.lever.co (board `eu:{site}`).
  * An unknown site is a 404 `{"ok":false,"error":"Document not found"}`.
+ *
+ * `country` (ISO 3166-1 alpha-2 of the posting's location) goes to `countries`; every location of
+ * `categories.allLocations` is shown, not only the first.
  */
 import { z } from 'zod';
-import type { IngestItemPosted, Workplace } from '@jobs/contracts';
-import { descriptionOr, escapeHtml, getJson, httpUrl, isoDate, textOrNull, type Connector } from './types';
+import type { IngestItemPosted } from '@jobs/contracts';
+import {
+  countryCodes,
+  dateOrNote,
+  descriptionOrNote,
+  escapeHtml,
+  getJson,
+  httpUrl,
+  mapPostings,
+  PageGuard,
+  textOrNull,
+  workplaceOrNote,
+  type Connector,
+  type Notes,
+} from './types';
 
 export const LEVER_PAGE_SIZE = 100;
 const MAX_PAGES = 100;
@@ -43,22 +59,22 @@ const Posting = z.object({
 });
 type Posting = z.infer<typeof Posting>;
 
-const WORKPLACES: Record<string, Workplace> = {
-  remote: 'remote',
-  hybrid: 'hybrid',
-  'on-site': 'on-site',
-  onsite: 'on-site',
-};
-
 /** The opening, each list (requirements, benefits...) as a heading and its items, and the closing. */
-function descriptionOf(p: Posting): string {
+function descriptionOf(p: Posting, notes: Notes): string {
   const parts = [p.description ?? (p.descriptionPlain ? `<p>${escapeHtml(p.descriptionPlain)}</p>` : '')];
   for (const list of p.lists ?? []) {
     if (list.text) parts.push(`<h3>${escapeHtml(list.text)}</h3>`);
     if (list.content) parts.push(`<ul>${list.content}</ul>`);
   }
   if (p.additional) parts.push(p.additional);
-  return descriptionOr(parts.join('\n'), p.text);
+  return descriptionOrNote(parts.filter(Boolean).join('\n'), p.text, notes);
+}
+
+/** Every location the posting lists ('London / Stockholm'), else its one location. */
+function locationOf(p: Posting): string | null {
+  const all = (p.categories?.allLocations ?? []).map((l) => l.trim()).filter(Boolean);
+  if (all.length > 1) return textOrNull([...new Set(all)].join(' / '));
+  return textOrNull(p.categories?.location ?? all[0]);
 }
 
 export function leverHost(board: string, baseUrl?: string | null): { base: string; site: string } {
@@ -73,40 +89,47 @@ export const lever: Connector = {
   defaultBaseUrl: 'https://api.lever.co',
   async fetchBoard(board, ctx) {
     const { base, site } = leverHost(board, ctx.baseUrl);
-    const postings: Posting[] = [];
+    const pages = new PageGuard<unknown>((raw) =>
+      String((raw as { id?: unknown } | null)?.id ?? JSON.stringify(raw)),
+    );
     for (let page = 0; page < MAX_PAGES; page++) {
       const url = `${base}/v0/postings/${encodeURIComponent(site)}?mode=json&skip=${page * LEVER_PAGE_SIZE}&limit=${LEVER_PAGE_SIZE}`;
       // A later page's 404 would mean the board vanished mid-pull: still "board not found".
-      const batch = await getJson(url, z.array(Posting), ctx);
-      postings.push(...batch);
-      if (batch.length < LEVER_PAGE_SIZE || ctx.summaryOnly) break;
+      const batch = await getJson(url, z.array(z.unknown()), ctx);
+      // A site that ignores skip answers the first page again: stop rather than read it 100 times.
+      if (!pages.add(batch) || batch.length < LEVER_PAGE_SIZE || ctx.summaryOnly) break;
     }
     const company = ctx.company ?? site;
-    const jobs = postings.map((p): IngestItemPosted => {
-      const salary = p.salaryRange;
-      return {
-        action: 'posted',
-        externalId: p.id,
-        title: p.text,
-        company,
-        location: textOrNull(p.categories?.location ?? p.categories?.allLocations?.join(' / ')),
-        workplace: WORKPLACES[(p.workplaceType ?? '').toLowerCase()] ?? null,
-        department: textOrNull(p.categories?.department ?? p.categories?.team),
-        employmentType: textOrNull(p.categories?.commitment),
-        ...(salary && (salary.min != null || salary.max != null)
-          ? {
-              salaryMin: salary.min ?? null,
-              salaryMax: salary.max ?? null,
-              salaryCurrency: textOrNull(salary.currency),
-              salaryPeriod: textOrNull(salary.interval),
-            }
-          : {}),
-        descriptionHtml: descriptionOf(p),
-        datePosted: isoDate(p.createdAt),
-        applicationUrl: httpUrl(p.applyUrl) ?? httpUrl(p.hostedUrl) ?? p.hostedUrl,
-        sourceUrl: httpUrl(p.hostedUrl),
-      };
+    const { jobs, problems } = mapPostings(pages.items, Posting, {
+      idKeys: ['id'],
+      titleKeys: ['text'],
+      map(p, notes): IngestItemPosted {
+        const salary = p.salaryRange;
+        return {
+          action: 'posted',
+          externalId: p.id,
+          title: p.text,
+          company,
+          location: locationOf(p),
+          countries: countryCodes([p.country], notes),
+          workplace: workplaceOrNote(p.workplaceType, 'workplaceType', notes),
+          department: textOrNull(p.categories?.department ?? p.categories?.team),
+          employmentType: textOrNull(p.categories?.commitment),
+          ...(salary && (salary.min != null || salary.max != null)
+            ? {
+                salaryMin: salary.min ?? null,
+                salaryMax: salary.max ?? null,
+                salaryCurrency: textOrNull(salary.currency),
+                salaryPeriod: textOrNull(salary.interval),
+              }
+            : {}),
+          descriptionHtml: descriptionOf(p, notes),
+          datePosted: dateOrNote(p.createdAt, 'createdAt', notes),
+          applicationUrl: httpUrl(p.applyUrl) ?? httpUrl(p.hostedUrl) ?? p.hostedUrl,
+          sourceUrl: httpUrl(p.hostedUrl),
+        };
+      },
     });
-    return { jobs };
+    return { jobs, problems };
   },
 };

@@ -2,10 +2,22 @@
  * Recruitee Careers Site API: GET https://{company}.recruitee.com/api/offers answers
  * `{ offers: [...] }` with explicit remote/hybrid/on_site flags and a structured salary.
  * A base URL override may hold `{board}` (the default does); without it, it names one site.
+ * `country_code` and each of `locations[].country_code` go to `countries`; `category_code` is the
+ * job's category.
  */
 import { z } from 'zod';
 import type { IngestItemPosted, Workplace } from '@jobs/contracts';
-import { descriptionOr, getJson, httpUrl, isoDate, textOrNull, type Connector } from './types';
+import {
+  countryCodes,
+  dateOrNote,
+  descriptionOrNote,
+  getJson,
+  httpUrl,
+  mapPostings,
+  postingsOf,
+  textOrNull,
+  type Connector,
+} from './types';
 
 const Amount = z.union([z.number(), z.string()]).nullish();
 
@@ -17,6 +29,11 @@ const Offer = z.object({
   location: z.string().nullish(),
   city: z.string().nullish(),
   country: z.string().nullish(),
+  country_code: z.string().nullish(),
+  locations: z
+    .array(z.object({ name: z.string().nullish(), country_code: z.string().nullish() }).loose())
+    .nullish(),
+  category_code: z.string().nullish(),
   remote: z.boolean().nullish(),
   hybrid: z.boolean().nullish(),
   on_site: z.boolean().nullish(),
@@ -32,8 +49,6 @@ const Offer = z.object({
   description: z.string().nullish(),
   requirements: z.string().nullish(),
 });
-
-const Offers = z.object({ offers: z.array(Offer) });
 
 /** Recruitee's codes ('fulltime', 'parttime', 'fulltime_permanent', 'internship', 'freelance'...). */
 function employmentOf(code: string | null | undefined): string | null {
@@ -73,39 +88,52 @@ export const recruitee: Connector = {
   kind: 'recruitee',
   defaultBaseUrl: 'https://{board}.recruitee.com',
   async fetchBoard(board, ctx) {
-    const data = await getJson(`${recruiteeSiteUrl(board, ctx.baseUrl)}/api/offers`, Offers, ctx);
-    const boardCompany = textOrNull(data.offers.find((o) => o.company_name)?.company_name);
+    const url = `${recruiteeSiteUrl(board, ctx.baseUrl)}/api/offers`;
+    const answer = await getJson(url, z.object({ offers: z.array(z.unknown()) }).loose(), ctx);
+    const raws = postingsOf(answer, 'offers', url);
+    const named = raws.map((r) => Offer.safeParse(r).data).find((o) => o?.company_name);
+    const boardCompany = textOrNull(named?.company_name);
     const company = ctx.company ?? boardCompany ?? board;
-    const jobs = data.offers.map((o): IngestItemPosted => {
-      const min = amount(o.salary?.min);
-      const max = amount(o.salary?.max);
-      return {
-        action: 'posted',
-        externalId: String(o.id),
-        title: o.title,
-        company,
-        location: textOrNull(o.location ?? [o.city, o.country].filter(Boolean).join(', ')),
-        workplace: workplaceOf(o),
-        department: textOrNull(o.department),
-        employmentType: employmentOf(o.employment_type_code),
-        experienceLevel: textOrNull(o.experience_code),
-        ...(min !== null || max !== null
-          ? {
-              salaryMin: min,
-              salaryMax: max,
-              salaryCurrency: textOrNull(o.salary?.currency),
-              salaryPeriod: textOrNull(o.salary?.period),
-            }
-          : {}),
-        descriptionHtml: descriptionOr(
-          [o.description, o.requirements].filter((p) => p?.trim()).join('\n'),
-          o.title,
-        ),
-        datePosted: isoDate(o.published_at ?? o.created_at),
-        applicationUrl: httpUrl(o.careers_apply_url) ?? httpUrl(o.careers_url) ?? o.careers_url,
-        sourceUrl: httpUrl(o.careers_url),
-      };
+    const { jobs, problems } = mapPostings(raws, Offer, {
+      idKeys: ['id'],
+      titleKeys: ['title'],
+      map(o, notes): IngestItemPosted {
+        const min = amount(o.salary?.min);
+        const max = amount(o.salary?.max);
+        const names = (o.locations ?? []).map((l) => l.name?.trim()).filter((n): n is string => !!n);
+        return {
+          action: 'posted',
+          externalId: String(o.id),
+          title: o.title,
+          company,
+          location: textOrNull(
+            o.location ?? (names.length ? names.join(' / ') : [o.city, o.country].filter(Boolean).join(', ')),
+          ),
+          countries: countryCodes([o.country_code, ...(o.locations ?? []).map((l) => l.country_code)], notes),
+          workplace: workplaceOf(o),
+          department: textOrNull(o.department),
+          employmentType: employmentOf(o.employment_type_code),
+          experienceLevel: textOrNull(o.experience_code),
+          industry: textOrNull(o.category_code?.replace(/_/g, ' ')),
+          ...(min !== null || max !== null
+            ? {
+                salaryMin: min,
+                salaryMax: max,
+                salaryCurrency: textOrNull(o.salary?.currency),
+                salaryPeriod: textOrNull(o.salary?.period),
+              }
+            : {}),
+          descriptionHtml: descriptionOrNote(
+            [o.description, o.requirements].filter((p) => p?.trim()).join('\n'),
+            o.title,
+            notes,
+          ),
+          datePosted: dateOrNote(o.published_at ?? o.created_at, 'published_at', notes),
+          applicationUrl: httpUrl(o.careers_apply_url) ?? httpUrl(o.careers_url) ?? o.careers_url,
+          sourceUrl: httpUrl(o.careers_url),
+        };
+      },
     });
-    return { ...(boardCompany ? { company: boardCompany } : {}), jobs };
+    return { ...(boardCompany ? { company: boardCompany } : {}), jobs, problems };
   },
 };

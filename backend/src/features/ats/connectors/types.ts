@@ -7,7 +7,8 @@
  * all mean "we do not know what is on the board", never "the board is empty".
  */
 import type { z } from 'zod';
-import type { AtsKind, IngestItemPosted, SyncErrorKind } from '@jobs/contracts';
+import { IngestItemPosted, type AtsKind, type SyncErrorKind, type SyncProblem } from '@jobs/contracts';
+import { countryByName, htmlToText, resolvePlace, sanitiseHtml } from '../../jobs/normalise';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -28,10 +29,15 @@ export interface FetchBoardContext {
   summaryOnly?: boolean;
 }
 
+/** A posting left out (`rejected`) or posted without a part (`degraded`), with the reason. */
+export type BoardProblem = SyncProblem;
+
 export interface BoardResult {
   /** The company name the board itself gives, when it gives one. */
   company?: string;
   jobs: IngestItemPosted[];
+  /** One entry per posting rejected or degraded alone (the rest of the board is in `jobs`). */
+  problems: BoardProblem[];
 }
 
 export interface Connector {
@@ -252,4 +258,178 @@ export function textOrNull(value: string | null | undefined): string | null {
 
 export function baseOf(connector: Pick<Connector, 'defaultBaseUrl'>, ctx: FetchBoardContext): string {
   return (ctx.baseUrl || connector.defaultBaseUrl).replace(/\/+$/, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// One posting at a time: a malformed posting is rejected alone, an odd value degrades it alone
+// ---------------------------------------------------------------------------------------------
+
+/** Collects what was wrong with one posting while it is mapped. */
+export interface Notes {
+  /** The posting is kept; `message` says what was left out and why. */
+  degrade(message: string): void;
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || '(posting)'}: ${issue.message}` : 'invalid posting';
+}
+
+function rawText(raw: unknown, keys: readonly string[]): string | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  for (const k of keys) {
+    const v = (raw as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 300);
+    if (typeof v === 'number') return String(v);
+  }
+  return null;
+}
+
+/**
+ * Validates and maps each raw posting on its own. A posting that does not match `schema`, that the
+ * mapping throws on, or whose item the ingestion API would refuse is left out with a problem naming
+ * the field; `map` may return null to skip a posting on purpose (Ashby's unlisted ones) and call
+ * `notes.degrade` for a value it had to drop.
+ */
+export function mapPostings<Schema extends z.ZodType>(
+  raws: readonly unknown[],
+  schema: Schema,
+  {
+    idKeys,
+    titleKeys,
+    map,
+  }: {
+    idKeys: readonly string[];
+    titleKeys: readonly string[];
+    map: (posting: z.output<Schema>, notes: Notes) => IngestItemPosted | null;
+  },
+): { jobs: IngestItemPosted[]; problems: BoardProblem[] } {
+  const jobs: IngestItemPosted[] = [];
+  const problems: BoardProblem[] = [];
+  for (const raw of raws) {
+    const externalId = rawText(raw, idKeys);
+    const title = rawText(raw, titleKeys);
+    const reject = (message: string) => problems.push({ externalId, title, action: 'rejected', message });
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      reject(`Malformed posting, ${firstIssue(parsed.error)}`);
+      continue;
+    }
+    const degraded: string[] = [];
+    let item: IngestItemPosted | null;
+    try {
+      item = map(parsed.data, { degrade: (message) => degraded.push(message) });
+    } catch (err) {
+      reject(`Could not read the posting: ${(err as Error).message}`);
+      continue;
+    }
+    if (!item) continue;
+    const valid = IngestItemPosted.safeParse(item);
+    if (!valid.success) {
+      reject(`Not a valid job, ${firstIssue(valid.error)}`);
+      continue;
+    }
+    jobs.push(item);
+    for (const message of degraded)
+      problems.push({ externalId: item.externalId, title: item.title, action: 'degraded', message });
+  }
+  // Every posting refused is the vendor's format changing under us, not a board of bad postings:
+  // fail the pull (nothing is closed) rather than sync a board we cannot read.
+  const rejected = problems.filter((p) => p.action === 'rejected');
+  if (raws.length > 0 && rejected.length === raws.length)
+    throw new MalformedResponseError(
+      `Every posting on the board is unreadable (${raws.length}); the first: ${rejected[0]!.message}`,
+    );
+  return { jobs, problems };
+}
+
+/** The array under `key` of a board answer, or MalformedResponseError: postings are checked one by one. */
+export function postingsOf(answer: unknown, key: string | null, url: string): unknown[] {
+  const list = key === null ? answer : (answer as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(list))
+    throw new MalformedResponseError(`Unexpected answer at ${key ?? '(root)'}: expected an array (${url})`);
+  return list;
+}
+
+/**
+ * ISO alpha-2 codes for what an ATS gives as countries ('IN', 'gb', 'United States', 'USA').
+ * Regions ('European Union', 'EMEA') are not countries and are left to the location text; anything
+ * else unknown is dropped with a note.
+ */
+export function countryCodes(values: readonly (string | null | undefined)[], notes: Notes): string[] {
+  const codes: string[] = [];
+  for (const value of values) {
+    const text = value?.trim();
+    if (!text) continue;
+    const code = countryByName(text)?.code ?? resolvePlace(text).country;
+    if (code) {
+      if (!codes.includes(code)) codes.push(code);
+    } else if (resolvePlace(text).continent === null) {
+      notes.degrade(`Country '${text}' is not one we know; left out`);
+    }
+  }
+  return codes;
+}
+
+/** ISO 8601 from an ATS date, or null with a note when the ATS gave a value that is not a date. */
+export function dateOrNote(
+  value: string | number | null | undefined,
+  field: string,
+  notes: Notes,
+): string | null {
+  const date = isoDate(value);
+  if (date === null && value !== null && value !== undefined && value !== '')
+    notes.degrade(`${field} '${String(value).slice(0, 40)}' is not a date; the time of the sync is used`);
+  return date;
+}
+
+/**
+ * The description, or a one-line stand-in (with a note) when the ATS gave none or gave HTML with no
+ * readable text once cleaned (only scripts, styles, empty tags).
+ */
+export function descriptionOrNote(html: string | null | undefined, title: string, notes: Notes): string {
+  if (!html?.trim()) {
+    notes.degrade('No description; the title stands in');
+    return descriptionOr(null, title);
+  }
+  if (!htmlToText(sanitiseHtml(html)).trim()) {
+    notes.degrade('The description has no readable text once cleaned; the title stands in');
+    return descriptionOr(null, title);
+  }
+  return html;
+}
+
+/** Our workplace for an ATS wording, null for "unspecified"; an unknown wording is noted and dropped. */
+export function workplaceOrNote(value: string | null | undefined, field: string, notes: Notes) {
+  const key = (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  if (!key || key === 'unspecified' || key === 'none' || key === 'notspecified') return null;
+  if (key === 'remote' || key === 'fullyremote' || key === 'remoteonly') return 'remote' as const;
+  if (key === 'hybrid') return 'hybrid' as const;
+  if (key === 'onsite' || key === 'inoffice' || key === 'office' || key === 'officebased')
+    return 'on-site' as const;
+  notes.degrade(
+    `${field} '${String(value).slice(0, 40)}' is not a workplace we know; left to the location text`,
+  );
+  return null;
+}
+
+/** Stops paging when a page brings nothing new: a board that ignores offset/skip answers the same page. */
+export class PageGuard<T> {
+  private readonly seen = new Set<string>();
+  readonly items: T[] = [];
+  repeatedPages = 0;
+  constructor(private readonly idOf: (item: T) => string) {}
+  /** Adds a page's new items; false when the page had items but none new. */
+  add(page: readonly T[]): boolean {
+    let fresh = 0;
+    for (const item of page) {
+      const id = this.idOf(item);
+      if (this.seen.has(id)) continue;
+      this.seen.add(id);
+      this.items.push(item);
+      fresh += 1;
+    }
+    if (page.length > 0 && fresh === 0) this.repeatedPages += 1;
+    return page.length === 0 || fresh > 0;
+  }
 }

@@ -23,9 +23,9 @@ describe('experienceLevel', () => {
     ['VP of Product', 'Executive'],
     ['Chief Technology Officer', 'Executive'],
     ['CTO', 'Executive'],
-    ['Lead Generation Specialist', 'Mid-level'],
-    ['Product Manager', 'Mid-level'],
-    ['Backend Engineer', 'Mid-level'],
+    ['Lead Generation Specialist', 'Not specified'],
+    ['Product Manager', 'Not specified'],
+    ['Backend Engineer', 'Not specified'],
   ])('reads the title %j as %s', (title, level) => {
     expect(experienceLevel({ title })).toBe(level);
   });
@@ -54,7 +54,25 @@ describe('experienceLevel', () => {
     expect(level('3-5 years experience in marketing.')).toBe('Mid-level');
     expect(level('1 year of experience or a degree.')).toBe('Entry');
     expect(level('This is an entry-level role.')).toBe('Entry');
-    expect(level('Founded 10 years ago, we build tools.')).toBe('Mid-level');
+    expect(level('Founded 10 years ago, we build tools.')).toBe('Not specified');
+  });
+});
+
+describe('experienceLevel never invents a level', () => {
+  it.each(['Not Applicable', 'not_applicable', 'N/A', 'Not specified', ''])(
+    'an ATS value %j that states no level leaves the title and description to decide',
+    (ats) => {
+      // SmartRecruiters' internship 'CRM Webmarketing Assistant' (fixtures/real/smartrecruiters/ubisoft.json).
+      expect(experienceLevel({ ats, title: 'CRM Webmarketing Assistant' })).toBe('Not specified');
+      expect(experienceLevel({ ats, title: 'Senior Engineer' })).toBe('Senior');
+    },
+  );
+
+  it('is Not specified when nothing states a level', () => {
+    expect(experienceLevel({ title: 'Account Executive, Commercial' })).not.toBe('Mid-level');
+    expect(experienceLevel({ title: 'Analytics Engineer', description: 'Own our dbt project.' })).toBe(
+      'Not specified',
+    );
   });
 });
 
@@ -62,6 +80,6 @@ describe('experienceLevel roman numerals', () => {
   it('reads a numeral only at the end of the title or before a qualifier', () => {
     expect(experienceLevel({ title: 'Software Engineer III' })).toBe('Senior');
     expect(experienceLevel({ title: 'Data Analyst I (Remote)' })).toBe('Entry');
-    expect(experienceLevel({ title: 'I Love Data Engineer' })).toBe('Mid-level');
+    expect(experienceLevel({ title: 'I Love Data Engineer' })).toBe('Not specified');
   });
 });

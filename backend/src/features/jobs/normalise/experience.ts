@@ -1,8 +1,9 @@
 /**
  * Experience level from the ATS value when it has one we understand, else from the title, else
- * from the years of experience the description asks for; 'Mid-level' when nothing says otherwise.
+ * from the years of experience the description asks for; 'Not specified' when nothing says it. A
+ * level is never invented: an ATS value that states no level ('Not Applicable', 'N/A') counts as none.
  */
-import type { ExperienceLevel } from '@jobs/contracts';
+import { EXPERIENCE_NOT_SPECIFIED, type ExperienceLevel } from '@jobs/contracts';
 
 export interface ExperienceInput {
   /** The ATS value ('mid_senior_level', 'Entry level', 'Director'...). */
@@ -63,8 +64,12 @@ function fromDescription(text: string): ExperienceLevel | null {
   return 'Mid-level';
 }
 
+// ATS values that state no level (SmartRecruiters 'not_applicable', Workable's empty choice...).
+const NO_LEVEL = /^(not\s+(applicable|specified|available)|n\s*\/?\s*a|none|other|unknown|any|all)$/i;
+
 export function experienceLevel(input: ExperienceInput): ExperienceLevel {
-  const ats = input.ats?.replace(/[_-]+/g, ' ').trim();
+  const given = input.ats?.replace(/[_-]+/g, ' ').trim();
+  const ats = given && !NO_LEVEL.test(given) ? given : undefined;
   // SmartRecruiters' 'mid_senior_level' means experienced, not senior.
   if (ats && /\bmid\s+senior\b/i.test(ats)) return firstMatch(TITLE_RULES, input.title) ?? 'Mid-level';
   const fromAts = ats ? firstMatch(ATS_RULES, ats) : null;
@@ -72,6 +77,6 @@ export function experienceLevel(input: ExperienceInput): ExperienceLevel {
     fromAts ??
     firstMatch(TITLE_RULES, input.title) ??
     (input.description ? fromDescription(input.description) : null) ??
-    'Mid-level'
+    EXPERIENCE_NOT_SPECIFIED
   );
 }
