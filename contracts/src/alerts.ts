@@ -33,6 +33,10 @@ export const AlertCriteria = z.object({
   salary: z.string().nullable(),
   /** Remote or hybrid jobs only: the feed's isRemote=true. */
   isRemote: z.boolean(),
+  /** Beyond the spec (absent on older alerts): 'I can work from' this country (ISO alpha-2), the feed's workFrom. */
+  workFrom: z.string().length(2).nullish(),
+  /** Beyond the spec (absent on older alerts): my UTC offset ± hours, the feed's tz and tzHours. */
+  timezone: z.object({ offset: z.number(), hours: z.number() }).nullish(),
 });
 export type AlertCriteria = z.infer<typeof AlertCriteria>;
 
@@ -116,6 +120,12 @@ export const JobAlertRequest = z.object({
     .nullish()
     .transform((v) => v ?? false),
   frequency: AlertFrequency.nullish().transform((v) => v ?? 'daily'),
+  /** Beyond the spec: a country ('Germany', 'DE'), as the feed's workFrom. */
+  workFrom: optionalText,
+  /** Beyond the spec: my UTC offset ('UTC+2'), as the feed's tz. */
+  tz: optionalText,
+  /** Beyond the spec: hours each way from tz (0 to 12, default 0). */
+  tzHours: z.number().int('Must be a whole number of hours from 0 to 12').min(0).max(12).nullish(),
 });
 export type JobAlertRequest = z.input<typeof JobAlertRequest>;
 

@@ -120,6 +120,9 @@ export function excerptOf(html: string, max: number = FEED_EXCERPT_LENGTH): stri
 }
 
 /** Plain text of an HTML fragment, lines joined by a space, at most `max` characters (no ellipsis). */
-export function htmlToText(html: string, max = 2000): string {
-  return truncate(cachedLines(html).join(' '), max, '');
+export function htmlToText(html: string, max = 2000, options: { cache?: boolean } = {}): string {
+  // The cache pays when the same HTML is split again moments later (excerpt and index text of one job); a caller
+  // that sees each description once (an index built from every event) skips hashing 4 kB keys into it.
+  const lines = options.cache === false ? htmlToLines(html) : cachedLines(html);
+  return truncate(lines.join(' '), max, '');
 }

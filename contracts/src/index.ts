@@ -5,3 +5,5 @@ export * from './sources';
 export * from './users';
 export * from './alerts';
 export * from './ats';
+export * from './where';
+export * from './where-label';

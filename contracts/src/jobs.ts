@@ -3,6 +3,8 @@
  * and the public Job shape the API answers (product spec section 3).
  */
 import { z } from 'zod';
+import { EXPERIENCE_NOT_SPECIFIED } from './experience';
+import { Eligibility } from './where';
 
 // ---------------------------------------------------------------------------------------------
 // Shared vocabularies
@@ -20,10 +22,29 @@ export const SALARY_PERIODS = ['YEAR', 'MONTH', 'WEEK', 'DAY', 'HOUR'] as const;
 export const SalaryPeriod = z.enum(SALARY_PERIODS);
 export type SalaryPeriod = z.infer<typeof SalaryPeriod>;
 
+/**
+ * 'Not specified': neither the ATS nor the title or description states a level. A job never gets an
+ * invented one; the filter menu leaves this value out (it is what "Any Level" already covers).
+ */
+export { EXPERIENCE_NOT_SPECIFIED };
+
 /** Experience levels the normaliser assigns; the alert form offers the first three (spec section 5). */
-export const EXPERIENCE_LEVELS = ['Entry', 'Mid-level', 'Senior', 'Lead', 'Executive'] as const;
+export const EXPERIENCE_LEVELS = [
+  'Entry',
+  'Mid-level',
+  'Senior',
+  'Lead',
+  'Executive',
+  EXPERIENCE_NOT_SPECIFIED,
+] as const;
 export const ExperienceLevel = z.enum(EXPERIENCE_LEVELS);
 export type ExperienceLevel = z.infer<typeof ExperienceLevel>;
+
+/** The levels a visitor can pick in the feed's filter (every level but 'Not specified'). */
+export const STATED_EXPERIENCE_LEVELS = EXPERIENCE_LEVELS.filter(
+  (level): level is Exclude<ExperienceLevel, typeof EXPERIENCE_NOT_SPECIFIED> =>
+    level !== EXPERIENCE_NOT_SPECIFIED,
+);
 
 /**
  * Employment type labels. The spec's mapping (Full Time, Part Time, Contract, Temporary, Internship,
@@ -103,6 +124,12 @@ export const JobContent = z.object({
   country: z.string().length(2).nullable(),
   countryName: z.string().nullable(),
   continent: Continent.nullable(),
+  /**
+   * Where applicants may live and work, as the posting states it (worldwide, regions, countries, a time-zone
+   * range); null when it says nothing. Absent from events stored before it existed: read as unknown until
+   * the job is ingested again (its content hash then changes, so the next sync appends a JobUpdated).
+   */
+  eligibility: Eligibility.nullable().optional(),
   type: EmploymentType,
   experienceLevel: ExperienceLevel,
   industry: Industry,
@@ -237,6 +264,21 @@ export const IngestItemPosted = z.object({
   companyWebsite: optionalText(2000),
   companySize: optionalText(100),
   location: optionalText(300),
+  /**
+   * ISO 3166-1 alpha-2 codes the ATS states for the job's locations (Lever `country`, Ashby
+   * `addressCountry`, Workable `countryCode`, SmartRecruiters `location.country`, Recruitee
+   * `country_code`), most relevant first. They fill in the country only when the location text names
+   * no place; they never override it.
+   */
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'Must be an ISO 3166-1 alpha-2 country code'),
+    )
+    .max(50)
+    .nullish(),
   /** From the ATS when it knows (Lever workplaceType, Ashby isRemote, Recruitee flags...). */
   workplace: Workplace.nullish(),
   employmentType: optionalText(100),
@@ -334,6 +376,8 @@ export const PublicJob = z.object({
   sourceUrl: z.string().nullable(),
   continent: Continent.nullable(),
   country: z.string().nullable(),
+  /** Beyond the spec: where applicants may live and work; null when the posting says nothing. */
+  eligibility: Eligibility.nullable(),
 });
 export type PublicJob = z.infer<typeof PublicJob>;
 
@@ -361,6 +405,7 @@ export function toPublicJob(publicId: number, slug: string, job: JobContent): Pu
     sourceUrl: job.sourceUrl,
     continent: job.continent,
     country: job.country,
+    eligibility: job.eligibility ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { JobContent, JobPosted, JobRemoved, JobReposted, JobUpdated } from '@jobs/contracts/jobs';
+import type { Eligibility } from '@jobs/contracts/where';
 import type { RecordedEvent } from '@jobs/contracts/eventstore';
 import type { SqlProjection } from '../projection';
 import { toUsdPerYear } from '../jobs/salary';
@@ -26,6 +27,8 @@ export interface AlertJobCandidateRow {
   salary: string | null;
   salary_min_usd: number | null;
   salary_max_usd: number | null;
+  /** JobContent.eligibility; null when unknown. */
+  eligibility: Eligibility | null;
   seen_at: Date;
   live: boolean;
 }
@@ -51,6 +54,8 @@ const migrations = [
      revision integer not null
    )`,
   `create index if not exists alert_job_candidates_seen on alert_job_candidates (seen_at) where live`,
+  // Where the job may be done from (the workFrom and timezone criteria); added after the table.
+  `alter table alert_job_candidates add column if not exists eligibility jsonb`,
 ];
 
 function content(job: JobContent): unknown[] {
@@ -66,11 +71,12 @@ function content(job: JobContent): unknown[] {
     job.salary,
     toUsdPerYear(job.salaryMin, job.salaryCurrency, job.salaryPeriod),
     toUsdPerYear(job.salaryMax, job.salaryCurrency, job.salaryPeriod),
+    job.eligibility ?? null,
   ];
 }
 
 const CONTENT_SET = `title = $1, company = $2, location = $3, country_name = $4, continent = $5, is_remote = $6,
-  type = $7, experience_level = $8, salary = $9, salary_min_usd = $10, salary_max_usd = $11`;
+  type = $7, experience_level = $8, salary = $9, salary_min_usd = $10, salary_max_usd = $11, eligibility = $12`;
 
 const eventTime = (event: RecordedEvent) =>
   typeof event.metadata?.at === 'string' ? event.metadata.at : event.recordedAt;
@@ -88,8 +94,9 @@ export function alertJobCandidatesProjection(): SqlProjection {
           const d = event.data as JobPosted;
           await tx.query(
             `insert into alert_job_candidates (title, company, location, country_name, continent, is_remote, type,
-               experience_level, salary, salary_min_usd, salary_max_usd, job_id, public_id, slug, seen_at, live, revision)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, true, $16)
+               experience_level, salary, salary_min_usd, salary_max_usd, eligibility, job_id, public_id, slug, seen_at,
+               live, revision)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, true, $17)
              on conflict (job_id) do nothing`,
             [...content(d.job), d.jobId, d.publicId, d.slug, eventTime(event), event.revision],
           );
@@ -98,7 +105,7 @@ export function alertJobCandidatesProjection(): SqlProjection {
         case 'JobUpdated': {
           const d = event.data as JobUpdated;
           await tx.query(
-            `update alert_job_candidates set ${CONTENT_SET}, revision = $12 where job_id = $13 and revision < $12`,
+            `update alert_job_candidates set ${CONTENT_SET}, revision = $13 where job_id = $14 and revision < $13`,
             [...content(d.job), event.revision, d.jobId],
           );
           return;
@@ -106,8 +113,8 @@ export function alertJobCandidatesProjection(): SqlProjection {
         case 'JobReposted': {
           const d = event.data as JobReposted;
           await tx.query(
-            `update alert_job_candidates set ${CONTENT_SET}, seen_at = $12, live = true, revision = $13
-             where job_id = $14 and revision < $13`,
+            `update alert_job_candidates set ${CONTENT_SET}, seen_at = $13, live = true, revision = $14
+             where job_id = $15 and revision < $14`,
             [...content(d.job), eventTime(event), event.revision, d.jobId],
           );
           return;
@@ -174,6 +181,7 @@ const CANDIDATE_COLUMNS = [
   'salary',
   'salary_min_usd',
   'salary_max_usd',
+  'eligibility',
   'job_id',
   'public_id',
   'slug',

@@ -108,6 +108,9 @@ const MIGRATIONS = [
      live_jobs integer not null
    )`,
   `insert into jobs_stats (id, live_jobs) values (1, 0) on conflict (id) do nothing`,
+  // Where applicants may live and work (JobContent.eligibility); null when the posting says nothing or was
+  // stored before the field existed. Added after the table, so existing databases get it too.
+  `alter table jobs add column if not exists eligibility jsonb`,
 ];
 
 interface CurrentRow {
@@ -133,6 +136,7 @@ function contentColumns(job: JobContent): Record<string, unknown> {
     country: job.country,
     country_name: job.countryName,
     continent: job.continent,
+    eligibility: job.eligibility ?? null,
     type: job.type,
     experience_level: job.experienceLevel,
     industry: job.industry,

@@ -15,6 +15,7 @@ const job: CandidateJob = {
   experienceLevel: 'Senior',
   salaryMinUsd: 90_000,
   salaryMaxUsd: 110_000,
+  eligibility: { worldwide: false, countries: ['DE'], regions: [], timezone: null },
 };
 const c = (input: Parameters<typeof normaliseCriteria>[0]) => normaliseCriteria(input);
 
@@ -72,6 +73,60 @@ describe('alert criteria', () => {
       'https://jobs.example/?title=Rust+dev&isRemote=true',
     );
     expect(searchUrl('https://jobs.example', c({}))).toBe('https://jobs.example/');
+  });
+});
+
+describe('alert criteria: where I can work from and my time zone', () => {
+  it('reads workFrom, tz and tzHours as the feed does, refusing what it cannot mean', () => {
+    expect(c({ workFrom: 'Germany', tz: 'UTC+2', tzHours: 3 })).toMatchObject({
+      workFrom: 'DE',
+      timezone: { offset: 2, hours: 3 },
+    });
+    expect(c({ workFrom: 'uk' }).workFrom).toBe('GB');
+    expect(c({}).workFrom).toBeUndefined();
+    expect(() => c({ workFrom: 'Narnia' })).toThrow(/workFrom.*Unknown country 'Narnia'/);
+    expect(() => c({ tz: 'teatime' })).toThrow(/tz.*UTC offset/);
+    expect(() => c({ tzHours: 2 })).toThrow(/tzHours.*Needs tz/);
+  });
+
+  it('keeps the id of an alert without them, and gives a new one with them', () => {
+    const plain = c({ title: 'Engineer' });
+    expect(alertIdFor('a@b.c', plain)).toBe(
+      alertIdFor('a@b.c', { ...plain, workFrom: null, timezone: null }),
+    );
+    expect(alertIdFor('a@b.c', c({ title: 'Engineer', workFrom: 'DE' }))).not.toBe(
+      alertIdFor('a@b.c', plain),
+    );
+  });
+
+  it('matches jobs open to the country (worldwide included) and overlapping my hours; unknown ones do not', () => {
+    const worldwide = {
+      ...job,
+      eligibility: { worldwide: true, countries: [], regions: [], timezone: null },
+    };
+    const emea = {
+      ...job,
+      eligibility: { worldwide: false, countries: [], regions: ['EMEA' as const], timezone: null },
+    };
+    const unknown = { ...job, eligibility: null };
+    const germany = c({ workFrom: 'DE' });
+    expect([job, worldwide, emea, unknown].map((j) => matchesAlert(germany, j))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(matchesAlert(c({ workFrom: 'BR' }), job)).toBe(false);
+    expect(matchesAlert(c({ tz: 'UTC-5', tzHours: 3 }), job)).toBe(false);
+    expect(matchesAlert(c({ tz: 'UTC+3', tzHours: 1 }), job)).toBe(true);
+    expect(matchesAlert(c({ tz: 'UTC+3' }), unknown)).toBe(false);
+    expect(matchesAlert(c({ tz: 'UTC+9' }), worldwide)).toBe(true);
+  });
+
+  it('links to the feed with the same workFrom and tz', () => {
+    expect(searchUrl('https://jobs.example', c({ workFrom: 'Germany', tz: 'UTC-3', tzHours: 2 }))).toBe(
+      'https://jobs.example/?workFrom=DE&tz=UTC-3&tzHours=2',
+    );
   });
 });
 

@@ -7,12 +7,16 @@ import {
   EXPERIENCE_LEVELS,
   SALARY_RANGES,
   type AlertCriteria,
+  type Eligibility,
   type JobSearchLocation,
 } from '@jobs/contracts';
+import { matchesTimezone, matchesWorkFrom, workFrom } from '@jobs/contracts/where';
+import { formatUtcOffset, parseUtcOffset } from '@jobs/contracts/where-format';
 import { z } from 'zod';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
 import { badRequest } from '../../http/errors';
 import { parseLocation } from '../jobs/feed-params';
+import { countryByName } from '../jobs/normalise/places';
 import { salaryRangeBounds } from '../jobs/normalise/salary';
 
 const squash = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, '');
@@ -64,6 +68,33 @@ export interface CriteriaInput {
   type?: string | null;
   salary?: string | null;
   isRemote?: boolean | null;
+  workFrom?: string | null;
+  tz?: string | null;
+  tzHours?: number | null;
+}
+
+function invalid(field: string, message: string): never {
+  throw badRequest(`Invalid field '${field}': ${message}`, [{ path: field, message }]);
+}
+
+/** The feed's workFrom, tz and tzHours as criteria; only the ones given (older alerts' ids stay the same). */
+function whereCriteria(input: CriteriaInput): Pick<AlertCriteria, 'workFrom' | 'timezone'> {
+  const out: Pick<AlertCriteria, 'workFrom' | 'timezone'> = {};
+  const country = present(input.workFrom);
+  if (country) {
+    const found = countryByName(country);
+    if (!found) invalid('workFrom', `Unknown country '${country}'`);
+    out.workFrom = found.code;
+  }
+  const tz = present(input.tz);
+  if (tz) {
+    const offset = parseUtcOffset(tz);
+    if (offset === null) invalid('tz', 'Must be a UTC offset from -12 to +14, such as UTC+2, -3 or +5:30');
+    out.timezone = { offset, hours: input.tzHours ?? 0 };
+  } else if (input.tzHours !== null && input.tzHours !== undefined) {
+    invalid('tzHours', 'Needs tz (my UTC offset)');
+  }
+  return out;
 }
 
 /** The canonical criteria of a request; an unknown experience level, type, salary range or continent is a 400. */
@@ -83,6 +114,7 @@ export function normaliseCriteria(input: CriteriaInput): AlertCriteria {
     type: pick('type', input.type, typeOf, EMPLOYMENT_TYPES),
     salary: pick('salary', input.salary, salaryOf, SALARY_RANGES),
     isRemote: input.isRemote ?? false,
+    ...whereCriteria(input),
   };
 }
 
@@ -99,6 +131,9 @@ export function alertIdFor(email: string, criteria: AlertCriteria): string {
     criteria.type,
     criteria.salary,
     criteria.isRemote,
+    // Appended only when set, so alerts made before these criteria existed keep their ids.
+    ...(criteria.workFrom ? [`workFrom:${criteria.workFrom}`] : []),
+    ...(criteria.timezone ? [`tz:${criteria.timezone.offset}±${criteria.timezone.hours}`] : []),
   ]);
   return uuidFromName(JOBS_BOARD_NAMESPACE, `job-alert:${key}`);
 }
@@ -115,6 +150,8 @@ export interface CandidateJob {
   experienceLevel: string;
   salaryMinUsd: number | null;
   salaryMaxUsd: number | null;
+  /** Where the job may be done from; null when unknown. */
+  eligibility: Eligibility | null;
 }
 
 export const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}+#]+/gu) ?? [];
@@ -166,6 +203,8 @@ export function matchesAlert(criteria: AlertCriteria, job: CandidateJob): boolea
     if (hi < bounds.min || (bounds.max !== null && lo > bounds.max)) return false;
   }
   if (criteria.isRemote && !job.isRemote) return false;
+  if (criteria.workFrom && !matchesWorkFrom(workFrom(job.eligibility), criteria.workFrom)) return false;
+  if (criteria.timezone && !matchesTimezone(workFrom(job.eligibility), criteria.timezone)) return false;
   return true;
 }
 
@@ -178,6 +217,11 @@ export function searchUrl(publicUrl: string, criteria: AlertCriteria): string {
   if (criteria.type) params.set('type', criteria.type);
   if (criteria.salary) params.set('salary', criteria.salary);
   if (criteria.isRemote) params.set('isRemote', 'true');
+  if (criteria.workFrom) params.set('workFrom', criteria.workFrom);
+  if (criteria.timezone) {
+    params.set('tz', formatUtcOffset(criteria.timezone.offset).replace('\u2212', '-'));
+    if (criteria.timezone.hours) params.set('tzHours', String(criteria.timezone.hours));
+  }
   const query = params.toString();
   return `${publicUrl}/${query ? `?${query}` : ''}`;
 }
@@ -189,6 +233,9 @@ export function describeCriteria(criteria: AlertCriteria): string {
   if (criteria.location) text += ` in ${criteria.location}`;
   if (criteria.salary) text += `, ${criteria.salary}`;
   if (criteria.isRemote) text += ' (remote)';
+  if (criteria.workFrom) text += `, open to ${countryByName(criteria.workFrom)?.name ?? criteria.workFrom}`;
+  if (criteria.timezone)
+    text += `, ${formatUtcOffset(criteria.timezone.offset)}${criteria.timezone.hours ? ` ± ${criteria.timezone.hours}h` : ''}`;
   return text;
 }
 

@@ -114,6 +114,7 @@ const toCandidate = (r: AlertJobCandidateRow): CandidateJob => ({
   experienceLevel: r.experience_level,
   salaryMinUsd: r.salary_min_usd,
   salaryMaxUsd: r.salary_max_usd,
+  eligibility: r.eligibility ?? null,
 });
 
 /** One pass of the schedule at `now`. */

@@ -15,6 +15,8 @@ import {
   type JobSearchLocation,
   type JobSearchQuery,
 } from '@jobs/contracts';
+import { parseUtcOffset } from '@jobs/contracts/where-format';
+import { countryByName } from './normalise/places';
 import { salaryRangeBounds } from './normalise/salary';
 
 /**
@@ -105,6 +107,47 @@ const FeedParamsObject = z
     duration: vocabulary(Object.keys(DURATIONS) as Duration[]).optional(),
     industry: vocabulary(INDUSTRIES).optional(),
     isRemote: z.enum(['true', 'false'], { error: "Must be 'true' or 'false'" }).optional(),
+    workFrom: text(100)
+      .meta({
+        description:
+          "Beyond the spec: 'I can work from' this country (a name such as 'Germany' or 'UK', or an ISO code such as 'DE'): jobs open to it, worldwide ones included.",
+      })
+      .transform((raw, ctx) => {
+        const country = countryByName(raw);
+        if (!country) {
+          ctx.addIssue({ code: 'custom', message: `Unknown country '${raw}'` });
+          return z.NEVER;
+        }
+        return country.code;
+      })
+      .optional(),
+    tz: text(20)
+      .meta({
+        description:
+          "Beyond the spec: my time zone as a UTC offset ('UTC+2', 'GMT-3', '+5:30', '-3'): jobs whose working hours' time zones reach it within tzHours, worldwide ones without stated hours included.",
+      })
+      .transform((raw, ctx) => {
+        const offset = parseUtcOffset(raw);
+        if (offset === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Must be a UTC offset from -12 to +14, such as UTC+2, -3 or +5:30',
+          });
+          return z.NEVER;
+        }
+        return offset;
+      })
+      .optional(),
+    tzHours: z
+      .string()
+      .regex(/^[0-9]{1,2}$/, 'Must be a whole number of hours from 0 to 12')
+      .transform(Number)
+      .pipe(z.number().int().max(12, 'Must be a whole number of hours from 0 to 12'))
+      .meta({
+        description:
+          'Beyond the spec: how many hours my working day may shift from tz, each way (0 to 12, default 0).',
+      })
+      .optional(),
     page: z
       .string()
       .regex(/^[0-9]{1,6}$/, 'Must be a whole number from 1')
@@ -116,11 +159,19 @@ const FeedParamsObject = z
   })
   .loose();
 
-export const FeedParams = z.preprocess(
-  (query) =>
-    query && typeof query === 'object' ? withoutEmptyValues(query as Record<string, unknown>) : query,
-  FeedParamsObject,
-);
+/** tzHours means nothing without tz: a 400 rather than a filter silently dropped. */
+export function tzHoursNeedsTz(params: { tz?: number; tzHours?: number }, ctx: z.core.$RefinementCtx): void {
+  if (params.tzHours !== undefined && params.tz === undefined)
+    ctx.addIssue({ code: 'custom', path: ['tzHours'], message: 'Needs tz (my UTC offset)' });
+}
+
+export const FeedParams = z
+  .preprocess(
+    (query) =>
+      query && typeof query === 'object' ? withoutEmptyValues(query as Record<string, unknown>) : query,
+    FeedParamsObject,
+  )
+  .superRefine(tzHoursNeedsTz);
 export type FeedParams = z.output<typeof FeedParamsObject>;
 
 /** Drops empty values ('' or only spaces), so `?title=&page=` reads as no title and page 1. */
@@ -143,6 +194,8 @@ export function toSearchQuery(params: FeedParams, now: Date): Omit<JobSearchQuer
   if (params.salary) query.salaryUsd = salaryRangeBounds(params.salary) ?? undefined;
   if (params.industry) query.industry = params.industry;
   if (params.isRemote) query.isRemote = params.isRemote === 'true';
+  if (params.workFrom) query.workFrom = params.workFrom;
+  if (params.tz !== undefined) query.timezone = { offset: params.tz, hours: params.tzHours ?? 0 };
   if (params.duration)
     query.postedAfter = new Date(now.getTime() - DURATIONS[params.duration] * 3_600_000).toISOString();
   return query;

@@ -3,7 +3,13 @@
  * come from the search index; everything else is answered from the `jobs` and `companies` tables.
  */
 import type pg from 'pg';
-import { CONTINENTS, EXPERIENCE_LEVELS, type PublicJob } from '@jobs/contracts';
+import {
+  CONTINENTS,
+  EXPERIENCE_LEVELS,
+  EXPERIENCE_NOT_SPECIFIED,
+  type Eligibility,
+  type PublicJob,
+} from '@jobs/contracts';
 import { companySlug } from '@jobs/projections/jobs/index';
 
 /** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
@@ -39,11 +45,12 @@ interface JobRow {
   source_url: string | null;
   continent: PublicJob['continent'];
   country: string | null;
+  eligibility: Eligibility | null;
 }
 
 const JOB_COLUMNS = `job_id, public_id, slug, title, company, company_logo, company_description, company_website,
   company_size, location, is_remote, is_hybrid, type, experience_level, industry, salary, skills, description, excerpt,
-  date_posted, application_url, source_url, continent, country`;
+  date_posted, application_url, source_url, continent, country, eligibility`;
 
 export function toApiJob(row: JobRow): ApiJob {
   return {
@@ -69,6 +76,7 @@ export function toApiJob(row: JobRow): ApiJob {
     sourceUrl: row.source_url,
     continent: row.continent,
     country: row.country,
+    eligibility: row.eligibility ?? null,
     excerpt: row.excerpt,
   };
 }
@@ -258,7 +266,11 @@ export async function filterOptions(pool: pg.Pool): Promise<FilterOptions> {
        group by continent, country_name order by jobs desc, country_name`,
     ),
   ]);
-  const experienceLevels = levels.rows.map((r) => r.experience_level).sort(byKnownOrder(LEVEL_ORDER));
+  // 'Not specified' is what "Any Level" already covers: not an option to pick.
+  const experienceLevels = levels.rows
+    .map((r) => r.experience_level)
+    .filter((level) => level !== EXPERIENCE_NOT_SPECIFIED)
+    .sort(byKnownOrder(LEVEL_ORDER));
   const continents = [...new Set(places.rows.map((r) => r.continent))].sort(byKnownOrder(CONTINENT_ORDER));
   const locationsByContinent: Record<string, string[]> = {};
   for (const continent of continents) locationsByContinent[continent] = [];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EMBED_DEFAULT_LIMIT, FEED_SIZE, FEED_SORTS, type FeedSort } from '@jobs/contracts/open-data';
 import type { JobSearchQuery } from '@jobs/contracts';
-import { FeedParams, toSearchQuery, withoutEmptyValues } from '../jobs/feed-params';
+import { FeedParams, toSearchQuery, tzHoursNeedsTz, withoutEmptyValues } from '../jobs/feed-params';
 
 const SEARCH_FILTERS = FeedParams.out.pick({
   title: true,
@@ -16,6 +16,9 @@ const SEARCH_FILTERS = FeedParams.out.pick({
   salary: true,
   industry: true,
   isRemote: true,
+  workFrom: true,
+  tz: true,
+  tzHours: true,
 });
 
 const sort = z
@@ -44,9 +47,9 @@ export const EmbedQueryObject = SEARCH_FILTERS.extend({
 const withoutEmpty = (query: unknown) =>
   query && typeof query === 'object' ? withoutEmptyValues(query as Record<string, unknown>) : query;
 
-export const FeedQuery = z.preprocess(withoutEmpty, FeedQueryObject);
+export const FeedQuery = z.preprocess(withoutEmpty, FeedQueryObject).superRefine(tzHoursNeedsTz);
 export type FeedQuery = z.output<typeof FeedQueryObject>;
-export const EmbedQuery = z.preprocess(withoutEmpty, EmbedQueryObject);
+export const EmbedQuery = z.preprocess(withoutEmpty, EmbedQueryObject).superRefine(tzHoursNeedsTz);
 export type EmbedQuery = z.output<typeof EmbedQueryObject>;
 
 const SORT_OF: Record<FeedSort, Pick<JobSearchQuery, 'sortBy' | 'sortOrder'>> = {

@@ -180,7 +180,19 @@ describe('the OpenAPI document', () => {
     expect(params).toEqual(expect.arrayContaining(['title', 'location', 'isRemote', 'sortBy', 'page']));
     const feedParams = res.body.paths['/feed.xml'].get.parameters.map((p: { name: string }) => p.name);
     expect(feedParams.sort()).toEqual(
-      ['experienceLevel', 'industry', 'isRemote', 'location', 'salary', 'sort', 'title', 'type'].sort(),
+      [
+        'experienceLevel',
+        'industry',
+        'isRemote',
+        'location',
+        'salary',
+        'sort',
+        'title',
+        'type',
+        'workFrom',
+        'tz',
+        'tzHours',
+      ].sort(),
     );
   });
 

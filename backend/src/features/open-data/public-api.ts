@@ -13,7 +13,8 @@ import type Router from '@koa/router';
 import { rateLimited } from '../../http/errors';
 import { currentUser } from '../auth/guards';
 import { isPublicRead, PUBLIC_READ_PATHS } from './public-paths';
-import { WindowCounter } from './rate-window';
+import type pg from 'pg';
+import { SharedWindowCounter, WindowCounter } from './rate-window';
 
 export interface PublicLimits {
   /** Requests per window for an anonymous caller from another site, per IP. */
@@ -49,11 +50,21 @@ function fromTheSite(ctx: Koa.Context, siteOrigin: string): boolean {
   return referer === siteOrigin || referer.startsWith(`${siteOrigin}/`);
 }
 
-export function publicApi(options: { publicUrl: string; limits?: PublicLimits }) {
+export function publicApi(options: {
+  publicUrl: string;
+  limits?: PublicLimits;
+  /** Counts shared by every instance on this database (batched: no write per request); else per process. */
+  pool?: pg.Pool;
+  onError?: (err: unknown) => void;
+}) {
   const limits = options.limits ?? PUBLIC_LIMITS;
   const siteOrigin = new URL(options.publicUrl).origin;
-  const anonymous = new WindowCounter(limits.windowSeconds);
-  const site = new WindowCounter(limits.windowSeconds);
+  const counter = (name: string) =>
+    options.pool
+      ? new SharedWindowCounter(options.pool, name, limits.windowSeconds, { onError: options.onError })
+      : new WindowCounter(limits.windowSeconds);
+  const anonymous = counter('public:anonymous');
+  const site = counter('public:site');
 
   const middleware: Koa.Middleware = async function publicApiMiddleware(ctx, next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPublicRead(ctx.path)) return next();

@@ -3,6 +3,7 @@
  * location and workplace, type, salary when known, and a plain-text summary. The same facts are also
  * given as categories and as `job:` extension elements, so readers and scripts need not parse prose.
  */
+import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
 import type { FeedItem } from './feed-items';
 import { plainSummary, workplaceOf } from './feed-items';
 import { element, emptyElement, textElement, XML_DECLARATION } from './xml';
@@ -25,9 +26,13 @@ export const JOB_NAMESPACE = (publicUrl: string) => `${publicUrl}/developers#fee
 export const jobUrl = (publicUrl: string, item: Pick<FeedItem, 'slug'>) =>
   `${publicUrl}/jobs/${encodeURIComponent(item.slug)}`;
 
+/** The job's experience level, unless no one stated one (a reader needs no 'Not specified' fact). */
+const statedLevel = (item: FeedItem): string | null =>
+  item.experienceLevel === EXPERIENCE_NOT_SPECIFIED ? null : item.experienceLevel;
+
 /** The summary line and the excerpt, as a reader shows them. */
 export function summaryOf(item: FeedItem): string {
-  const facts = [item.location, workplaceOf(item), item.type, item.experienceLevel, item.salary]
+  const facts = [item.location, workplaceOf(item), item.type, statedLevel(item), item.salary]
     .filter(Boolean)
     .join(' · ');
   const excerpt = plainSummary(item.excerpt);
@@ -38,7 +43,7 @@ function categories(item: FeedItem, format: 'rss' | 'atom', publicUrl: string): 
   const base = `${publicUrl}/developers`;
   const pairs: [string, string][] = [
     ['type', item.type],
-    ['experienceLevel', item.experienceLevel],
+    ['experienceLevel', statedLevel(item) ?? ''],
     ['industry', item.industry],
     ['workplace', workplaceOf(item)],
   ];

@@ -16,7 +16,8 @@ export interface HeadInput {
   imageAlt?: string;
   /** 'noindex' for pages that answer 404 or 410. */
   robots?: string;
-  jsonLd?: JsonLd[];
+  /** Null entries (a JobPosting that cannot be stated) are left out. */
+  jsonLd?: (JsonLd | null)[];
 }
 
 /** Keywords as the spec wants them (section 5): no empty or 'all' values, lower case, no repeats. */
@@ -55,7 +56,7 @@ export function headTags(input: HeadInput): string {
       );
     }
   }
-  for (const data of input.jsonLd ?? []) tags.push(jsonLdScript(data));
+  for (const data of input.jsonLd ?? []) if (data) tags.push(jsonLdScript(data));
   return tags.join('\n');
 }
 

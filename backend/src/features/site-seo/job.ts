@@ -5,6 +5,7 @@
  */
 import type Koa from 'koa';
 import type pg from 'pg';
+import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
 import { findJob, type ApiJob } from '../jobs/queries';
 import { headTags, keywordList, plainSummary, SITE_NAME } from './head';
@@ -98,7 +99,7 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
         job.title,
         job.company,
         job.type,
-        job.experienceLevel,
+        job.experienceLevel === EXPERIENCE_NOT_SPECIFIED ? null : job.experienceLevel,
         job.industry,
         job.location,
         job.isRemote ? (job.isHybrid ? 'hybrid' : 'remote') : null,

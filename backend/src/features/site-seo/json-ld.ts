@@ -3,8 +3,10 @@
  * and recommended properties (ATS-FORMATS.md, Google for Jobs essentials; spec section 9) and a
  * BreadcrumbList. Pure functions of the job and the site's public URL.
  */
+import type { Eligibility } from '@jobs/contracts';
+import { COUNTRY_UTC_OFFSETS } from '@jobs/contracts/where-offsets';
+import { workFrom } from '@jobs/contracts/where';
 import { jsonLdEmploymentType } from '../jobs/normalise/employment-type';
-import { guessCountryForJsonLd } from '../jobs/normalise/places';
 
 /** Spec section 9: structured job data is valid 30 days after datePosted. */
 export const VALID_DAYS = 30;
@@ -22,6 +24,8 @@ export interface JsonLdJob {
   isRemote: boolean;
   isHybrid: boolean;
   country: string | null;
+  /** Where applicants may live and work; null or absent when the posting does not say. */
+  eligibility?: Eligibility | null;
   type: string;
   industry: string;
   skills: string[];
@@ -70,32 +74,39 @@ function locality(location: string): string | null {
   return first;
 }
 
-function countryCode(job: JsonLdJob): string | null {
-  if (job.country) return job.country.toUpperCase();
-  const guess = guessCountryForJsonLd(job.location);
-  return guess === 'Global' ? null : guess;
-}
+/** Every country of the tz database: what "worldwide" means to applicantLocationRequirements. */
+const ALL_COUNTRIES = Object.keys(COUNTRY_UTC_OFFSETS);
 
 /**
- * Where the job is. Google: TELECOMMUTE only for 100% remote jobs, with applicantLocationRequirements
- * naming the country applicants must be in; a job open to the whole world carries no requirement
- * (omitting it is how "anywhere" is said). Hybrid and on-site jobs get a jobLocation with an address.
+ * Where the job is, as Google asks (Google for Jobs: JobPosting): a fully remote job is TELECOMMUTE with
+ * applicantLocationRequirements naming every country applicants may be in (the named ones, every member of
+ * a named region, the countries of a stated time-zone band; all of them when worldwide). Hybrid and office
+ * jobs get a jobLocation per country with that country. Null when the posting does not say where: Google
+ * requires it, and a guessed country (the spec's old guess, or the company's headquarters) would be false.
  */
-function locationProperties(job: JsonLdJob): JsonLd {
+function locationProperties(job: JsonLdJob): JsonLd | null {
+  const where = workFrom(job.eligibility);
   if (job.isRemote && !job.isHybrid) {
-    const guess = guessCountryForJsonLd(job.location);
-    const country = guess !== 'Global' ? guess : job.country?.toUpperCase();
+    const countries = where.worldwide ? ALL_COUNTRIES : where.countries;
+    if (!countries.length) return null;
     return {
       jobLocationType: 'TELECOMMUTE',
-      ...(country ? { applicantLocationRequirements: { '@type': 'Country', name: country } } : {}),
+      applicantLocationRequirements: countries.map((code) => ({ '@type': 'Country', name: code })),
     };
   }
-  const address: JsonLd = { '@type': 'PostalAddress' };
+  const named = job.eligibility?.countries ?? [];
+  const countries = job.country ? [job.country.toUpperCase()] : named;
+  if (!countries.length) return null;
   const town = locality(job.location);
-  if (town) address.addressLocality = town;
-  const country = countryCode(job);
-  if (country) address.addressCountry = country;
-  return { jobLocation: { '@type': 'Place', address } };
+  const places = countries.map((code) => ({
+    '@type': 'Place',
+    address: {
+      '@type': 'PostalAddress',
+      ...(town && countries.length === 1 ? { addressLocality: town } : {}),
+      addressCountry: code,
+    },
+  }));
+  return { jobLocation: places.length === 1 ? places[0] : places };
 }
 
 function baseSalary(job: JsonLdJob): JsonLd | null {
@@ -108,7 +119,10 @@ function baseSalary(job: JsonLdJob): JsonLd | null {
   return { '@type': 'MonetaryAmount', currency: 'USD', value };
 }
 
-export function jobPostingJsonLd(job: JsonLdJob, publicUrl: string): JsonLd {
+/** The JobPosting, or null when the job's location cannot be stated as Google requires (see locationProperties). */
+export function jobPostingJsonLd(job: JsonLdJob, publicUrl: string): JsonLd | null {
+  const location = locationProperties(job);
+  if (!location) return null;
   const logo = absoluteLogoUrl(job.companyLogo, publicUrl);
   const hiringOrganization: JsonLd = { '@type': 'Organization', name: job.company };
   if (job.companyWebsite) hiringOrganization.sameAs = job.companyWebsite;
@@ -123,7 +137,7 @@ export function jobPostingJsonLd(job: JsonLdJob, publicUrl: string): JsonLd {
     validThrough: validThrough(job.datePosted),
     employmentType: jsonLdEmploymentType(job.type),
     hiringOrganization,
-    ...locationProperties(job),
+    ...location,
     ...(salary ? { baseSalary: salary } : {}),
     identifier: { '@type': 'PropertyValue', name: job.company, value: String(job.id) },
     directApply: false,

@@ -56,6 +56,7 @@ beforeAll(async () => {
     isHybrid: false,
     workplace: 'remote',
     country: 'US',
+    eligibility: { worldwide: false, countries: ['US'], regions: [], timezone: null },
     type: 'Contract',
     salary: '$120,000 - $150,000 / year',
     salaryMin: 120_000,
@@ -85,6 +86,7 @@ beforeAll(async () => {
     location: 'Worldwide',
     isRemote: true,
     isHybrid: false,
+    eligibility: { worldwide: true, countries: [], regions: [], timezone: null },
     country: null,
     countryName: null,
     continent: null,
@@ -126,7 +128,7 @@ describe('job page HTML', () => {
       logo: 'https://cdn.example/acme.png',
     });
     expect(posting.jobLocationType).toBe('TELECOMMUTE');
-    expect(posting.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'US' });
+    expect(posting.applicantLocationRequirements).toEqual([{ '@type': 'Country', name: 'US' }]);
     expect(posting.jobLocation).toBeUndefined();
     expect(posting.employmentType).toBe('CONTRACTOR');
     expect(posting.baseSalary).toEqual({
@@ -190,11 +192,13 @@ describe('job page HTML', () => {
     expect(posting.baseSalary.value.value).toBeGreaterThan(4000 * 12);
   });
 
-  it('leaves out applicantLocationRequirements for a job open worldwide and baseSalary when unknown', async () => {
+  it('lists every country for a job open worldwide, and leaves out baseSalary when unknown', async () => {
     const res = await http.get(`/jobs/${jobs.worldwide!.slug}`).expect(200);
     const posting = ofType(res.text, 'JobPosting');
     expect(posting.jobLocationType).toBe('TELECOMMUTE');
-    expect(posting.applicantLocationRequirements).toBeUndefined();
+    const countries = posting.applicantLocationRequirements.map((c: { name: string }) => c.name);
+    expect(countries.length).toBeGreaterThan(200);
+    expect(countries).toEqual(expect.arrayContaining(['US', 'DE', 'IN', 'BR', 'NG', 'JP']));
     expect(posting.baseSalary).toBeUndefined();
     expect(posting.employmentType).toBe('FULL_TIME');
   });

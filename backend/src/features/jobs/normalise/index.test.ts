@@ -62,13 +62,28 @@ describe('normaliseJob', () => {
     );
   });
 
-  it('fills a missing location from the workplace', () => {
-    expect(normaliseJob(item({ location: undefined, workplace: 'remote' }), { now }).location).toBe(
-      'Worldwide',
-    );
+  it('fills a missing location from the workplace, without claiming the whole world', () => {
+    const remote = normaliseJob(item({ location: undefined, workplace: 'remote' }), { now });
+    expect(remote.location).toBe('Remote');
+    expect(remote.eligibility).toBeNull();
     expect(normaliseJob(item({ location: null, workplace: 'on-site' }), { now }).location).toBe(
       'Not specified',
     );
+  });
+
+  it('reads where applicants may be from the location text, nothing from elsewhere', () => {
+    expect(normaliseJob(item({ location: 'Remote - Canada or US' }), { now }).eligibility).toEqual({
+      worldwide: false,
+      countries: ['CA', 'US'],
+      regions: [],
+      timezone: null,
+    });
+    expect(normaliseJob(item({ location: 'Remote, UTC-3 to UTC+3' }), { now }).eligibility).toMatchObject({
+      timezone: { min: -3, max: 3 },
+    });
+    expect(
+      normaliseJob(item({ location: 'Remote', companyWebsite: 'acme.de' }), { now }).eligibility,
+    ).toBeNull();
   });
 
   it('reads country and hybrid from a city location', () => {

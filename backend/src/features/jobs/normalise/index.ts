@@ -12,11 +12,14 @@ import { normaliseSalary } from './salary';
 import { sanitiseHtml } from './sanitise';
 import { extractSkills } from './skills';
 import { cleanText, htmlToText } from './text';
+import { withVendorCountries } from './vendor-countries';
 import { detectWorkplace } from './workplace';
+import { mergeEligibility, readEligibility } from './where';
 
 export { sanitiseHtml } from './sanitise';
 export { cleanText, decodeEntities, foldAscii, htmlToText } from './text';
 export { detectWorkplace, isWorldwideLocation } from './workplace';
+export { mergeEligibility, readEligibility } from './where';
 export {
   CONTINENTS,
   COUNTRIES,
@@ -79,9 +82,25 @@ export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): Jo
     title,
     description: text,
   });
+  const given = optional(item.location);
+  const vendor = withVendorCountries({
+    place: resolvePlace(given ?? ''),
+    location: given,
+    countries: item.countries,
+    workplace: workplace.workplace,
+  });
+  // No location is no location: a remote job without one is not read as open to the whole world.
   const location =
-    optional(item.location) ?? (workplace.workplace === 'remote' ? 'Worldwide' : 'Not specified');
-  const place = resolvePlace(location);
+    given ?? vendor.location ?? (workplace.workplace === 'remote' ? 'Remote' : 'Not specified');
+  const place = given || vendor.location ? vendor.place : resolvePlace(location);
+  // An office or hybrid job is done where it is, including a country only the ATS states; a remote job's
+  // ATS country is often the company's seat, so only its text says where applicants may be.
+  const eligibility = mergeEligibility([
+    readEligibility(location),
+    workplace.workplace !== 'remote' && place.countries.length
+      ? { worldwide: false, countries: place.countries, regions: [], timezone: null }
+      : null,
+  ]);
   const department = optional(item.department);
   const salary = normaliseSalary(item);
   return {
@@ -99,6 +118,7 @@ export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): Jo
     country: place.country,
     countryName: place.countryName,
     continent: place.continent,
+    eligibility,
     type: employmentType({ ats: item.employmentType, title, description: text }),
     experienceLevel: experienceLevel({ ats: item.experienceLevel, title, description: text }),
     industry: industryFor({ ats: item.industry, department, title }),

@@ -33,6 +33,38 @@ function renderCard(props: Partial<Parameters<typeof JobCard>[0]> = {}) {
   );
 }
 
+describe('JobCard: where a remote job may be done from', () => {
+  const remote = { ...job, location: 'Remote - US', isHybrid: false };
+  it.each<[string, JobCardJob['eligibility'], string | null]>([
+    ['one country', { worldwide: false, countries: ['US'], regions: [], timezone: null }, 'Remote · US only'],
+    [
+      'the whole world',
+      { worldwide: true, countries: [], regions: [], timezone: null },
+      'Remote · Worldwide',
+    ],
+    [
+      'a time-zone range',
+      { worldwide: false, countries: [], regions: [], timezone: { min: -3, max: 3 } },
+      'Remote · UTC−3 to UTC+3',
+    ],
+    [
+      'two countries',
+      { worldwide: false, countries: ['CA', 'US'], regions: [], timezone: null },
+      'Remote · Canada or US',
+    ],
+    ['a region', { worldwide: false, countries: [], regions: ['EMEA'], timezone: null }, 'Remote · EMEA'],
+    ['nothing', null, 'Remote'],
+  ])('says %s', (_, eligibility, label) => {
+    renderCard({ job: { ...remote, eligibility } });
+    expect(screen.getByTestId('work-from').textContent).toBe(label);
+  });
+
+  it('says nothing more for a hybrid job: its location is its place', () => {
+    renderCard();
+    expect(screen.queryByTestId('work-from')).toBeNull();
+  });
+});
+
 describe('JobCard', () => {
   it('shows the job, links title and company, and opens View Job in a new tab', () => {
     renderCard();
@@ -48,6 +80,12 @@ describe('JobCard', () => {
     expect(screen.getByTestId('job-excerpt').textContent).toBe('Build the React app.');
     expect(screen.getAllByText('Senior').length).toBeGreaterThan(0);
     expect(screen.getByText('Software Engineering')).toBeTruthy();
+  });
+
+  it("shows no 'Not specified' experience level on a card", () => {
+    renderCard({ job: { ...job, experienceLevel: 'Not specified' } });
+    expect(screen.queryByText('Not specified')).toBeNull();
+    expect(screen.getByText('Full Time')).toBeTruthy();
   });
 
   it('falls back to coloured initials when the logo fails to load', () => {

@@ -1,7 +1,9 @@
-import { Briefcase, Clock, ExternalLink, MapPin } from 'lucide-react';
+import { Briefcase, Clock, ExternalLink, Globe2, MapPin } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicJob } from '@jobs/contracts';
+import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts/experience';
+import { workFromLabel } from '@jobs/contracts/where-label';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import {
@@ -32,6 +34,7 @@ export type JobCardJob = Pick<
       | 'experienceLevel'
       | 'industry'
       | 'description'
+      | 'eligibility'
     >
   > & {
     /** The server's feed excerpt (GET /api/jobs adds it); used by the feed card when it is long enough. */
@@ -81,6 +84,7 @@ export function JobCard({
   const feed = variant === 'feed';
   const href = jobHref(job);
   const badge = workplaceBadge(job);
+  const workFrom = workFromLabel({ ...job, isHybrid: job.isHybrid ?? false });
   const age = feed ? relativeAge(job.datePosted, now) : cardAge(job.datePosted, now);
   const excerpt =
     feed && job.excerpt && job.excerpt.length >= MIN_DESCRIPTION_LENGTH
@@ -89,7 +93,9 @@ export function JobCard({
           { ...job, description: job.description ?? '' },
           feed ? FEED_EXCERPT_LENGTH : CARD_EXCERPT_LENGTH,
         );
-  const tags = [job.type, feed ? undefined : job.experienceLevel, job.industry].filter(Boolean) as string[];
+  // 'Not specified' says nothing worth a tag or a line on a card; the job page shows it.
+  const level = job.experienceLevel === EXPERIENCE_NOT_SPECIFIED ? undefined : job.experienceLevel;
+  const tags = [job.type, feed ? undefined : level, job.industry].filter(Boolean) as string[];
 
   return (
     <article
@@ -125,12 +131,18 @@ export function JobCard({
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             <li className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="h-4 w-4" />
-              <span>{job.location || 'Worldwide'}</span>
+              <span>{job.location || 'Not specified'}</span>
             </li>
-            {job.experienceLevel && (
+            {workFrom && (
+              <li className="inline-flex items-center gap-1" data-testid="work-from">
+                <Globe2 aria-hidden="true" className="h-4 w-4" />
+                <span>{workFrom}</span>
+              </li>
+            )}
+            {level && (
               <li className="inline-flex items-center gap-1">
                 <Briefcase aria-hidden="true" className="h-4 w-4" />
-                <span>{job.experienceLevel}</span>
+                <span>{level}</span>
               </li>
             )}
             <li className="inline-flex items-center gap-1">

@@ -45,3 +45,19 @@ describe('feed state and the URL', () => {
     ]);
   });
 });
+
+describe('where I can work from and my time zone', () => {
+  it('reads workFrom, tz and tzHours from the URL and sends them; tzHours waits for tz', () => {
+    const state = stateFromSearch('?workFrom=Germany&tz=UTC%2B2&tzHours=3');
+    expect(state.filters).toMatchObject({ workFrom: 'Germany', tz: 'UTC+2', tzHours: '3' });
+    expect(apiQuery(state)).toMatchObject({ workFrom: 'Germany', tz: 'UTC+2', tzHours: '3' });
+    expect(searchFromState(state)).toBe('?workFrom=Germany&tz=UTC%2B2&tzHours=3');
+    const orphan = stateFromSearch('?tzHours=3');
+    expect(apiQuery(orphan).tzHours).toBeUndefined();
+    expect(filterChips(state.filters).map((c) => c.label)).toEqual([
+      'I can work from: Germany',
+      'My time zone: UTC+2',
+      'Hours either way: 3',
+    ]);
+  });
+});

@@ -13,6 +13,11 @@ export interface FeedFilters {
   industry: string;
   /** '' for All Jobs. */
   isRemote: '' | 'true' | 'false';
+  /** Beyond the spec: 'I can work from' a country (name or ISO code); the server answers jobs open to it. */
+  workFrom: string;
+  /** Beyond the spec: my time zone as a UTC offset ('UTC+2'), and how many hours I can shift (tzHours). */
+  tz: string;
+  tzHours: string;
 }
 
 export type FilterName = keyof FeedFilters;
@@ -25,6 +30,9 @@ export const EMPTY_FILTERS: FeedFilters = {
   salary: '',
   industry: '',
   isRemote: '',
+  workFrom: '',
+  tz: '',
+  tzHours: '',
 };
 
 export interface SortOption {
@@ -84,6 +92,18 @@ export const WORK_TYPE_OPTIONS = [
 
 export const REMOTE_WORLDWIDE = 'Remote (Worldwide)';
 
+/** 'My time zone': whole-hour UTC offsets, sent as 'UTC-3' and shown as 'UTC−3'. */
+export const TIMEZONE_OPTIONS = Array.from({ length: 27 }, (_, i) => i - 12).map((h) => ({
+  value: h === 0 ? 'UTC' : `UTC${h < 0 ? '-' : '+'}${Math.abs(h)}`,
+  label: h === 0 ? 'UTC' : `UTC${h < 0 ? '\u2212' : '+'}${Math.abs(h)}`,
+}));
+
+/** How far my working day may shift from my time zone, each way. */
+export const TZ_HOURS_OPTIONS = [
+  { value: '', label: 'Exactly my time zone' },
+  ...[1, 2, 3, 4, 6].map((h) => ({ value: String(h), label: `± ${h} hour${h === 1 ? '' : 's'}` })),
+];
+
 export interface FeedState {
   filters: FeedFilters;
   sort: SortKey;
@@ -111,6 +131,9 @@ export function stateFromSearch(search: string | URLSearchParams): FeedState {
       salary: clean(params.get('salary')),
       industry: clean(params.get('industry')),
       isRemote: isRemote === 'true' || isRemote === 'false' ? isRemote : '',
+      workFrom: clean(params.get('workFrom')),
+      tz: clean(params.get('tz')),
+      tzHours: clean(params.get('tzHours')),
     },
     sort: sortKey(sortOf(`${clean(params.get('sortBy'))}:${clean(params.get('sortOrder'))}`)),
   };
@@ -124,13 +147,22 @@ const FILTER_ORDER: readonly FilterName[] = [
   'salary',
   'industry',
   'isRemote',
+  'workFrom',
+  'tz',
+  'tzHours',
 ];
+
+/** A filter's value as sent; tzHours means nothing without tz (the server would refuse it), so it waits. */
+function activeValue(filters: FeedFilters, name: FilterName): string {
+  if (name === 'tzHours' && !filters.tz.trim()) return '';
+  return filters[name].trim();
+}
 
 /** The URL query of a state: the filters with a value, then the sort when it is not the default. */
 export function searchFromState(state: FeedState): string {
   const params = new URLSearchParams();
   for (const name of FILTER_ORDER) {
-    const value = state.filters[name].trim();
+    const value = activeValue(state.filters, name);
     if (value) params.set(name, value);
   }
   if (state.sort !== DEFAULT_SORT) {
@@ -148,7 +180,7 @@ export type JobsQuery = Record<string, string>;
 export function apiQuery(state: FeedState): JobsQuery {
   const query: JobsQuery = {};
   for (const name of FILTER_ORDER) {
-    const value = state.filters[name].trim();
+    const value = activeValue(state.filters, name);
     if (value) query[name] = value;
   }
   const sort = sortOf(state.sort);
@@ -174,12 +206,15 @@ const CHIP_LABELS: Record<FilterName, string> = {
   salary: 'Salary',
   industry: 'Industry',
   isRemote: 'Work Type',
+  workFrom: 'I can work from',
+  tz: 'My time zone',
+  tzHours: 'Hours either way',
 };
 
 /** The active filters as chips, e.g. 'Experience: Senior', 'Work Type: On-site Only'. */
 export function filterChips(filters: FeedFilters): FilterChip[] {
   return FILTER_ORDER.flatMap((name) => {
-    const value = filters[name].trim();
+    const value = activeValue(filters, name);
     if (!value) return [];
     const shown =
       name === 'isRemote' ? (WORK_TYPE_OPTIONS.find((o) => o.value === value)?.label ?? value) : value;

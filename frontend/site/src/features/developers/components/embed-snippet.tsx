@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { EMBED_DEFAULT_LIMIT, feedPath } from '@jobs/contracts/open-data';
-import { EXPERIENCE_LEVELS, INDUSTRIES, JOB_TYPE_FILTER_OPTIONS } from '@jobs/contracts/jobs';
+import { INDUSTRIES, JOB_TYPE_FILTER_OPTIONS, STATED_EXPERIENCE_LEVELS } from '@jobs/contracts/jobs';
 import { Button } from '../../../components/ui/button';
 
 interface EmbedChoice {
@@ -123,7 +123,7 @@ export function EmbedSnippet() {
         <Choice
           label="Experience level"
           value={choice.experienceLevel}
-          options={EXPERIENCE_LEVELS}
+          options={STATED_EXPERIENCE_LEVELS}
           onChange={set('experienceLevel')}
         />
         <Choice label="Industry" value={choice.industry} options={INDUSTRIES} onChange={set('industry')} />

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { Job } from '../api/get-job';
 import { useStructuredJob } from '../api/get-structured-job';
+import { workFromLabel } from '@jobs/contracts/where-label';
 import { formatDate, locationLabel } from '../lib/format';
 import { fromStructured, splitByHeadings, type JobSections } from '../lib/sections';
 
@@ -88,6 +89,7 @@ export function JobDetailsTab({ job }: { job: Job }) {
     <div className="space-y-8">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Fact label="Location" value={locationLabel(job)} />
+        {workFromLabel(job) && <Fact label="Where you can work from" value={workFromLabel(job)} />}
         <Fact label="Job Type" value={job.type} />
         <Fact label="Posted" value={formatDate(job.datePosted)} />
         <Fact label="Industry" value={job.industry} />

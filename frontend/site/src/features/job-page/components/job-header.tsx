@@ -1,5 +1,7 @@
-import { Briefcase, DollarSign, GraduationCap, MapPin } from 'lucide-react';
+import { Briefcase, DollarSign, Globe2, GraduationCap, MapPin } from 'lucide-react';
+import { workFromLabel } from '@jobs/contracts/where-label';
 import { Link } from 'react-router-dom';
+import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts/experience';
 import { CompanyLogo } from '../../../components/job-card';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -10,6 +12,7 @@ import { ApplyButton } from './apply-button';
 
 export function JobHeader({ job }: { job: Job }) {
   const location = locationLabel(job);
+  const workFrom = workFromLabel(job);
   return (
     <Card className="mt-4 p-6">
       <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
@@ -30,17 +33,27 @@ export function JobHeader({ job }: { job: Job }) {
                   {job.type}
                 </Badge>
               </li>
-              <li>
-                <Badge variant="secondary">
-                  <GraduationCap aria-hidden="true" className="mr-1 h-3 w-3" />
-                  {job.experienceLevel}
-                </Badge>
-              </li>
+              {job.experienceLevel !== EXPERIENCE_NOT_SPECIFIED && (
+                <li>
+                  <Badge variant="secondary">
+                    <GraduationCap aria-hidden="true" className="mr-1 h-3 w-3" />
+                    {job.experienceLevel}
+                  </Badge>
+                </li>
+              )}
               {location && (
                 <li>
                   <Badge variant="outline" data-testid="location-badge">
                     <MapPin aria-hidden="true" className="mr-1 h-3 w-3" />
                     {location}
+                  </Badge>
+                </li>
+              )}
+              {workFrom && (
+                <li>
+                  <Badge variant="outline" data-testid="work-from-badge">
+                    <Globe2 aria-hidden="true" className="mr-1 h-3 w-3" />
+                    {workFrom}
                   </Badge>
                 </li>
               )}

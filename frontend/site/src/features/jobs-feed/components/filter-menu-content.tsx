@@ -7,6 +7,8 @@ import {
   JOB_TYPE_OPTIONS,
   REMOTE_WORLDWIDE,
   SALARY_OPTIONS,
+  TIMEZONE_OPTIONS,
+  TZ_HOURS_OPTIONS,
   WORK_TYPE_OPTIONS,
   type FeedFilters,
   type FilterName,
@@ -169,6 +171,46 @@ export default function FilterMenuContent({
                 )}
               </Submenu>
             ))}
+          </Submenu>
+          <Submenu label="I can work from">
+            {choice('workFrom', <Option value="">Anywhere</Option>)}
+            <Menu.Separator className="my-1 h-px bg-slate-200" />
+            {CONTINENTS.map((continent) => (
+              <Submenu key={continent} label={continent}>
+                {choice(
+                  'workFrom',
+                  (places[continent] ?? []).map((place) => (
+                    <Option key={place} value={place}>
+                      {place}
+                    </Option>
+                  )),
+                )}
+              </Submenu>
+            ))}
+          </Submenu>
+          <Submenu label="My time zone">
+            {choice(
+              'tz',
+              <>
+                <Option value="">Any time zone</Option>
+                {TIMEZONE_OPTIONS.map((tz) => (
+                  <Option key={tz.value} value={tz.value}>
+                    {tz.label}
+                  </Option>
+                ))}
+              </>,
+            )}
+            <Menu.Separator className="my-1 h-px bg-slate-200" />
+            <Submenu label="Hours either way">
+              {choice(
+                'tzHours',
+                TZ_HOURS_OPTIONS.map((hours) => (
+                  <Option key={hours.value} value={hours.value}>
+                    {hours.label}
+                  </Option>
+                )),
+              )}
+            </Submenu>
           </Submenu>
           <Submenu label="Work Type">
             {choice(

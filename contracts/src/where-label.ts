@@ -1,0 +1,69 @@
+/**
+ * The short text a card and a job page show for where a remote job may be done from: 'Remote · US only',
+ * 'Remote · Worldwide', 'Remote · EMEA', 'Remote · US or Canada', 'Remote · UTC−3 to UTC+3'. Kept apart from
+ * where.ts so the site's bundle takes no region or time-zone tables.
+ */
+import type { Eligibility, Region } from './where';
+import { formatUtcOffset } from './where-format';
+
+/** Names people use on job boards, shorter than the ISO names. */
+const SHORT_NAMES: Record<string, string> = { US: 'US', GB: 'UK', AE: 'UAE' };
+const MAX_PLACES = 3;
+
+let displayNames: Intl.DisplayNames | null = null;
+export function countryLabel(code: string): string {
+  const upper = code.toUpperCase();
+  if (SHORT_NAMES[upper]) return SHORT_NAMES[upper];
+  try {
+    displayNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return displayNames.of(upper) ?? upper;
+  } catch {
+    return upper;
+  }
+}
+
+/** 'UTC−3 to UTC+3', or 'UTC+1' for a single offset. */
+export function timezoneLabel(range: { min: number; max: number }): string {
+  return range.min === range.max
+    ? formatUtcOffset(range.min)
+    : `${formatUtcOffset(range.min)} to ${formatUtcOffset(range.max)}`;
+}
+
+function joinOr(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The places part: 'Worldwide', 'US only', 'EMEA', 'US or Canada', 'Europe, US or +2 more'; null when none is named. */
+export function placesLabel(eligibility: Eligibility): string | null {
+  if (eligibility.worldwide) return 'Worldwide';
+  const regions: Region[] = eligibility.regions;
+  const names = [...regions, ...eligibility.countries.map(countryLabel)];
+  if (names.length === 0) return null;
+  if (regions.length === 0 && eligibility.countries.length === 1) return `${names[0]} only`;
+  if (names.length <= MAX_PLACES) return joinOr(names);
+  return `${names.slice(0, MAX_PLACES - 1).join(', ')} or ${names.length - (MAX_PLACES - 1)} more`;
+}
+
+/**
+ * 'Remote · US only · UTC−8 to UTC−5'. Only remote jobs get one (an office job's place is its location);
+ * a remote job whose posting names no place or time zone is plain 'Remote'.
+ */
+export function workFromLabel(job: {
+  workplace?: string | null;
+  isRemote: boolean;
+  isHybrid: boolean;
+  eligibility?: Eligibility | null;
+}): string | null {
+  // The public Job has no workplace: remote and not hybrid is fully remote.
+  const remote = job.workplace ? job.workplace === 'remote' : job.isRemote && !job.isHybrid;
+  if (!remote) return null;
+  const parts = ['Remote'];
+  const where = job.eligibility;
+  if (where) {
+    const places = placesLabel(where);
+    if (places) parts.push(places);
+    if (where.timezone) parts.push(timezoneLabel(where.timezone));
+  }
+  return parts.join(' · ');
+}
