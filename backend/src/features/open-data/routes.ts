@@ -53,7 +53,12 @@ export function openDataFeature(options: OpenDataOptions = {}): Feature {
     name: 'open-data',
     routes(router: Router, deps: AppDeps) {
       const publicUrl = deps.config.publicUrl.replace(/\/+$/, '');
-      publicApi({ publicUrl, limits: options.limits })(router);
+      publicApi({
+        publicUrl,
+        limits: options.limits,
+        pool: deps.pool,
+        onError: (err) => deps.logger.warn({ err }, 'public rate limit: sharing the counts failed'),
+      })(router);
 
       /** The search in words, with enumerated values as the board spells them ('senior' reads 'Senior'). */
       function wordsOf(query: FeedQuery, filters: Record<string, string>): string {
