@@ -1,7 +1,16 @@
 import { flushSearchLog } from './features/admin/search-log';
 import type { EventStore, SearchIndex } from '@jobs/contracts';
+import path from 'node:path';
 import { createProjectionRunner, type ProjectionRunner } from '@jobs/projections';
-import { createSearchIndex, readyOnDemand, withResultCache } from '@jobs/search';
+import {
+  createSearchIndex,
+  EmbeddedIndexFollower,
+  fileSnapshots,
+  readyOnDemand,
+  routedSearchIndex,
+  withResultCache,
+} from '@jobs/search';
+import { SEARCH_INDEX_PROJECTION } from '@jobs/search/projection';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { openDatabase, type Database } from './db/database';
@@ -26,6 +35,8 @@ export interface Services {
   store: EventStore;
   search: SearchIndex;
   runner: ProjectionRunner;
+  /** This process's embedded search index (null with SEARCH_INDEX=postgres, Meilisearch, or in a CLI). */
+  embeddedSearch: EmbeddedIndexFollower | null;
   rateLimiter: RateLimiter;
   mailer: Mailer;
   /** Job alerts: the digest schedule's dependencies (CLI, tests). */
@@ -56,22 +67,40 @@ export async function buildServices(
   // Hot feed queries and suggestion prefixes are reused for a few seconds; writes here drop them at once.
   // Made ready on first use too: a search server down at start leaves the app up (search calls answer
   // 503 until it is back) instead of failing the start.
-  const search = withResultCache(
-    readyOnDemand(
-      createSearchIndex({ meiliUrl: config.meiliUrl, meiliMasterKey: config.meiliMasterKey, pool: db.pool }),
-      {
-        tolerate(err) {
-          if (failedDependency(err) !== 'search') return false;
-          logger.warn(
-            { err: (err as Error).message },
-            'search index unreachable; it is made ready on first use',
-          );
-          return true;
-        },
+  const slower = readyOnDemand(
+    createSearchIndex({ meiliUrl: config.meiliUrl, meiliMasterKey: config.meiliMasterKey, pool: db.pool }),
+    {
+      tolerate(err) {
+        if (failedDependency(err) !== 'search') return false;
+        logger.warn(
+          { err: (err as Error).message },
+          'search index unreachable; it is made ready on first use',
+        );
+        return true;
       },
-    ),
-    { ttlMs: 30_000 }, // the feed's HTTP answers are cacheable for 30 s too
+    },
   );
+  // The embedded index (docs/search.md): processes that answer searches keep one in memory, following the job
+  // events; until it has caught up, searches go to the PostgreSQL index the search-index projection keeps.
+  const embeddedSearch =
+    options.role !== 'cli' && config.searchIndex === 'embedded'
+      ? new EmbeddedIndexFollower({
+          store,
+          // Tests build each harness on a fresh database: a snapshot could only mislead them.
+          snapshots: options.role === 'server' ? fileSnapshots(path.join(config.dataDir, 'search')) : null,
+          logger: logger.child({ component: 'search' }),
+          snapshotEveryMs: config.searchSnapshotMinutes * 60_000,
+        })
+      : null;
+  const reads = embeddedSearch ? routedSearchIndex(embeddedSearch, slower) : slower;
+  // Answers reused briefly (the feed's HTTP answers are cacheable for 30 s too); a change drops them at once.
+  const cached =
+    config.searchCacheSeconds > 0
+      ? withResultCache(reads, { ttlMs: config.searchCacheSeconds * 1000 })
+      : null;
+  const search = cached ?? reads;
+  if (cached) embeddedSearch?.onChange(() => cached.invalidate());
+
   await search.ensureReady();
   await migrateRateLimits(db.pool);
   const rateLimiter = new RateLimiter(db.pool);
@@ -95,11 +124,13 @@ export async function buildServices(
   await runner.migrate();
   const runProjections = options.startProjections ?? (options.role !== 'cli' && config.runProjections);
   if (runProjections) await runner.start();
+  embeddedSearch?.start();
+  const projections = embeddedSearch ? withEmbeddedIndex(runner, embeddedSearch, store) : runner;
   const alertScheduler = options.role === 'server' && runProjections ? alerts.startScheduler(runner) : null;
   // RUN_BOT=true: the ATS sync bot runs in the server, through the same ingestion service as the API.
   const atsBot =
     options.role === 'server' && config.runBot
-      ? startInProcessAtsBot({ store, pool: db.pool, logger, projections: runner })
+      ? startInProcessAtsBot({ store, pool: db.pool, logger, projections })
       : null;
 
   const appDeps: AppDeps = {
@@ -108,8 +139,10 @@ export async function buildServices(
     pool: db.pool,
     store,
     search,
-    projections: runner,
+    embeddedSearch,
+    projections,
     rateLimiter,
+
     features: allFeatures({ publicApiLimit: config.publicApiLimit }),
     renderers: [
       homePageRenderer({ pool: db.pool, publicUrl: config.publicUrl, search }),
@@ -124,7 +157,8 @@ export async function buildServices(
     db,
     store,
     search,
-    runner,
+    runner: projections,
+    embeddedSearch,
     rateLimiter,
     mailer: accounts.mailer,
     alerts,
@@ -133,11 +167,54 @@ export async function buildServices(
       alertScheduler?.stop();
       await atsBot?.stop();
       await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
+      // A clean stop leaves a snapshot, so the next start answers from the embedded index within seconds.
+      await embeddedSearch?.stop().catch((err: unknown) => logger.warn({ err }, 'search index stop failed'));
+
       await store.close().catch(() => undefined);
       await accounts.mailer.close().catch(() => undefined);
       // The last seconds of search counts (admin analytics) are kept in memory: write them before closing.
       await flushSearchLog(db.pool).catch(() => undefined);
       if (!options.database) await db.close();
+    },
+  };
+}
+
+/**
+ * The projection runner as this process sees it: waiting for the search index also waits for this process's
+ * embedded index (read-your-writes: a job a bot just posted is in the feed this process answers), and the
+ * status lists the embedded index beside the read models.
+ */
+function withEmbeddedIndex(
+  runner: ProjectionRunner,
+  embedded: EmbeddedIndexFollower,
+  store: EventStore,
+): ProjectionRunner {
+  return {
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+    migrate: () => runner.migrate(),
+    rebuild: (name, onProgress) => runner.rebuild(name, onProgress),
+    async status() {
+      const own = embedded.status();
+      const lagEvents = await store.countAfter(own.position, 1_000_000).catch(() => 0);
+      return [
+        ...(await runner.status()),
+        {
+          name: own.name,
+          position: own.position,
+          eventsHandled: own.documents,
+          lagEvents,
+          lagSeconds: 0,
+          state: own.state === 'ready' ? 'live' : own.state === 'stopped' ? 'stopped' : 'catching-up',
+          lastError: own.lastError,
+        },
+      ];
+    },
+    async waitForPosition(position, timeoutMs, names) {
+      const started = Date.now();
+      const ok = await runner.waitForPosition(position, timeoutMs, names);
+      if (!embedded.ready || (names && !names.includes(SEARCH_INDEX_PROJECTION))) return ok;
+      return (await embedded.waitFor(position, Math.max(0, timeoutMs - (Date.now() - started)))) && ok;
     },
   };
 }

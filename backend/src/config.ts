@@ -47,6 +47,12 @@ export const configSchema = z
     ]),
     MEILI_URL: optionalUrl(['http:', 'https:']),
     MEILI_MASTER_KEY: z.string().optional(),
+    /** Without MEILI_URL: 'embedded' (an in-memory index per process, docs/search.md) or 'postgres' only. */
+    SEARCH_INDEX: z.enum(['embedded', 'postgres']).default('embedded'),
+    /** How often a ready embedded index writes its snapshot to DATA_DIR/search (0: only at a clean stop). */
+    SEARCH_SNAPSHOT_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+    /** How long this process reuses a search answer or rendered feed page (0: never; the bench measures cold). */
+    SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.string().default('Remote Jobs Board <alerts@localhost>'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -94,6 +100,10 @@ export interface Config {
   eventStoreUrl: string | undefined;
   meiliUrl: string | undefined;
   meiliMasterKey: string | undefined;
+  /** 'meilisearch' when MEILI_URL is set; otherwise SEARCH_INDEX. */
+  searchIndex: 'embedded' | 'postgres' | 'meilisearch';
+  searchSnapshotMinutes: number;
+  searchCacheSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string | undefined;
@@ -144,6 +154,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventStoreUrl: c.EVENTSTORE_URL,
     meiliUrl: c.MEILI_URL,
     meiliMasterKey: c.MEILI_MASTER_KEY,
+    searchIndex: c.MEILI_URL ? 'meilisearch' : c.SEARCH_INDEX,
+    searchSnapshotMinutes: c.SEARCH_SNAPSHOT_MINUTES,
+    searchCacheSeconds: c.SEARCH_CACHE_SECONDS,
+
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     sessionSecret: c.SESSION_SECRET,

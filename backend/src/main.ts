@@ -5,7 +5,6 @@ import { createLogger } from './logger';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/server';
 import { buildServices, type Services } from './compose';
-import { seedDemoData } from './features/seed/seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -68,6 +67,8 @@ async function seedOnFirstStart(services: Services): Promise<void> {
   if (anyJob.length > 0) return;
   logger.info({ jobs: config.seedJobs }, 'empty board: seeding demo jobs (SEED_JOBS=0 turns this off)');
   try {
+    // Loaded only here: the demo data's word lists take a few hundred ms to load, which other starts skip.
+    const { seedDemoData } = await import('./features/seed/seed');
     const result = await seedDemoData(services, {
       jobs: config.seedJobs,
       onProgress: (p) => {

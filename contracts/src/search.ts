@@ -30,6 +30,16 @@ export interface JobSearchDocument {
   /** ISO date-time. */
   datePosted: string;
   source: string;
+  /**
+   * Where a person may do the job from (where.ts `workFrom` of the job's eligibility). True: open to the whole
+   * world. The next three are what the workFrom and timezone filters compare.
+   */
+  workFromWorldwide: boolean;
+  /** Sorted ISO codes of every country a person may work from; [] when worldwide or unknown. */
+  workFromCountries: string[];
+  /** The UTC offsets (hours) the work needs: the stated range, else the span of workFromCountries; null if unknown. */
+  utcMin: number | null;
+  utcMax: number | null;
 }
 
 export type JobSearchLocation =
@@ -54,6 +64,16 @@ export interface JobSearchQuery {
   isRemote?: boolean;
   /** ISO date-time: only documents with datePosted at or after it (the feed's `duration`). */
   postedAfter?: string;
+  /**
+   * "I can work from" this country (ISO alpha-2, upper case): documents with workFromWorldwide, or whose
+   * workFromCountries contain it. Unknown documents (neither) do not match.
+   */
+  workFrom?: string;
+  /**
+   * Time-zone overlap, my UTC offset ± hours: documents whose [utcMin, utcMax] overlaps
+   * [offset − hours, offset + hours] (inclusive), or that are workFromWorldwide with utcMin null.
+   */
+  timezone?: { offset: number; hours: number };
   /** 'relevance' only means something with text; without text it is datePosted desc. */
   sortBy: JobSearchSortBy;
   sortOrder: 'asc' | 'desc';
@@ -79,7 +99,8 @@ export interface SearchHints {
 }
 
 export interface SearchIndex {
-  kind: 'postgres' | 'meilisearch';
+  /** 'memory': the embedded in-process index (search/src/memory); 'routed': it, in front of a slower path while it loads. */
+  kind: 'postgres' | 'meilisearch' | 'memory' | 'routed';
   /** Creates tables/indexes/settings; idempotent, safe to call from several processes. */
   ensureReady(): Promise<void>;
   /** Inserts or replaces documents by id; resolves once the index has them. */

@@ -4,7 +4,9 @@ import autocannon from 'autocannon';
 import { freePort } from '../budgets/server';
 import { startLoadServer, type LoadServer } from '../load/server';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
-import { createPostgresSearchIndex } from '@jobs/search';
+import { createMemorySearchIndex, EmbeddedIndexFollower } from '@jobs/search';
+import { benchSearchScenarios } from './typing';
+
 import { benchServices, type BenchTarget } from './targets';
 import { ingestThroughApi } from './ingest';
 import type { Row } from './eventstore';
@@ -145,10 +147,18 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       );
       metric('ingestion API accepted (jobs/s)', fmt(jobs / (timing.acceptedMs / 1000)));
 
-      // Projection catch-up: rebuild every read model from the events, with the server stopped.
+      // Projection catch-up: rebuild read models from the events, with the server stopped.
       if (rebuild) {
         await server.stop();
         const head = await services.store.countAfter(null, 10_000_000);
+        for (const name of ['jobs', 'search-index'] as const) {
+          const t0 = performance.now();
+          await services.runner.rebuild(name);
+          metric(
+            `projection rebuild, ${name} read model (${head.toLocaleString()} events, events/s)`,
+            fmt(head / ((performance.now() - t0) / 1000)),
+          );
+        }
         const t1 = performance.now();
         await services.runner.rebuild();
         metric(
@@ -159,12 +169,24 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       }
     }
 
+    // The embedded index in this process, built from the events like a server without a snapshot: its build rate,
+    // and the floors below (the index alone, without HTTP, the database or any cache).
+    const jobEvents = await services.store.countAfter(null, 10_000_000);
+    const t2 = performance.now();
+    const embedded = new EmbeddedIndexFollower({ store: services.store });
+    embedded.start();
+    await embedded.whenReady();
+    metric(
+      `embedded index built from the events (${jobEvents.toLocaleString()} events, events/s)`,
+      fmt(jobEvents / ((performance.now() - t2) / 1000)),
+    );
+
     const { rows: pick } = await db.pool.query<{ slug: string }>(
       "select slug from jobs where status = 'live' order by random() limit 1",
     );
     const slug = pick[0]!.slug;
-    // Floors query the index itself, not the result cache the app puts in front of it.
-    const search = createPostgresSearchIndex(db.pool);
+    // Floors query the index itself (the embedded one, as the server uses), not the caches the app puts in front.
+    const search = createMemorySearchIndex(embedded.engine);
     const calls: { name: string; path: string; floor: () => Promise<unknown> }[] = [
       {
         name: 'feed (unfiltered)',
@@ -192,7 +214,8 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
         floor: () =>
           search.search({
             text: 'react engineer',
-            sortBy: 'relevance',
+            // The same query as the HTTP path: the feed sorts by date unless asked otherwise.
+            sortBy: 'datePosted',
             sortOrder: 'desc',
             page: 1,
             pageSize: 20,
@@ -264,6 +287,27 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
         (miss.timeouts ? `, ${miss.timeouts} over 10 s` : '') +
         (miss.refused ? `, ${miss.refused} answered with an error status` : ''),
     );
+    await embedded.stop({ snapshot: false });
+    await server.stop();
+    await benchSearchScenarios({ root, databaseUrl: db.url, jobs, metric, fmt });
+    if (process.env.MEILI_URL) {
+      // The same scenarios on Meilisearch: fill it from the events first (the search-index projection, pointed at it).
+      const meili = await benchServices(db, 'cli', { ...extra, MEILI_URL: process.env.MEILI_URL });
+      try {
+        await meili.runner.rebuild('search-index');
+      } finally {
+        await meili.close();
+      }
+      await benchSearchScenarios({
+        root,
+        databaseUrl: db.url,
+        jobs,
+        metric,
+        fmt,
+        label: 'Meilisearch',
+        env: { MEILI_URL: process.env.MEILI_URL, MEILI_MASTER_KEY: process.env.MEILI_MASTER_KEY ?? '' },
+      });
+    }
   } finally {
     await server.stop();
     await services.close();

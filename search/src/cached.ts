@@ -23,6 +23,8 @@ interface Entry<T> {
 export interface CachedSearchIndex extends SearchIndex {
   /** Moves on every write through this index: callers may cache what they derive from answers under it. */
   generation(): number;
+  /** Drops every answer: the index changed by another way than a write through this wrapper. */
+  invalidate(): void;
 }
 
 /** The write generation of a cached index, or null for an index without one (nothing may be cached). */
@@ -87,6 +89,7 @@ export function withResultCache(index: SearchIndex, options: ResultCacheOptions 
   return {
     kind: index.kind,
     generation: () => generation,
+    invalidate,
     ensureReady: () => index.ensureReady(),
     ping: () => index.ping(),
     async upsert(docs) {

@@ -5,6 +5,7 @@ import type { JobSearchDocument, JobSearchQuery, SearchIndex } from '@jobs/contr
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db';
 import { createMeilisearchIndex } from './meilisearch';
 import { createPostgresSearchIndex, TEXT_COUNT_CAP } from './postgres';
+import { createMemorySearchIndex } from './memory/adapter';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -32,6 +33,10 @@ function doc(n: number, fields: Partial<JobSearchDocument>): JobSearchDocument {
     excerpt: '',
     datePosted: '2024-05-01T00:00:00.000Z',
     source: 'test',
+    workFromWorldwide: false,
+    workFromCountries: [],
+    utcMin: null,
+    utcMax: null,
     ...fields,
   };
 }
@@ -50,6 +55,9 @@ const A = doc(1, {
   skills: ['TypeScript', 'React'],
   descriptionText: 'Build our platform.',
   datePosted: '2024-05-10T09:00:00.000Z',
+  workFromCountries: ['DE'],
+  utcMin: 1,
+  utcMax: 2,
 });
 const B = doc(2, {
   title: 'Product Designer',
@@ -61,6 +69,7 @@ const B = doc(2, {
   skills: ['Figma'],
   descriptionText: 'An engineer-minded designer who enjoys working with engineers.',
   datePosted: '2024-05-12T09:00:00.000Z',
+  workFromWorldwide: true,
 });
 const C = doc(3, {
   title: 'Data Analyst',
@@ -75,6 +84,9 @@ const C = doc(3, {
   salaryMaxUsd: 70_000,
   skills: ['SQL', 'Python'],
   datePosted: '2024-05-08T09:00:00.000Z',
+  workFromCountries: ['GB'],
+  utcMin: 0,
+  utcMax: 1,
 });
 const D = doc(4, {
   title: 'Backend Engineer',
@@ -87,6 +99,9 @@ const D = doc(4, {
   salaryMinUsd: 90_000,
   skills: ['Go', 'PostgreSQL'],
   datePosted: '2024-05-11T09:00:00.000Z',
+  workFromCountries: ['US'],
+  utcMin: -10,
+  utcMax: -4,
 });
 const E = doc(5, {
   title: 'Customer Support Specialist',
@@ -98,6 +113,9 @@ const E = doc(5, {
   salaryMaxUsd: 40_000,
   skills: ['Zendesk'],
   datePosted: '2024-05-09T09:00:00.000Z',
+  workFromCountries: ['DE', 'FR', 'GB', 'PL'],
+  utcMin: 0,
+  utcMax: 3,
 });
 const F = doc(6, {
   title: 'Frontend Developer',
@@ -113,6 +131,9 @@ const F = doc(6, {
   skills: ['React', 'TypeScript'],
   // the same date as B: the id breaks the tie
   datePosted: '2024-05-12T09:00:00.000Z',
+  workFromCountries: ['CA'],
+  utcMin: -8,
+  utcMax: -5,
 });
 const ALL = [A, B, C, D, E, F];
 /** datePosted desc, then id. */
@@ -218,6 +239,44 @@ function contractSuite(
       expect(await ids({ isRemote: false })).toEqual([D.id]);
     });
 
+    it('filters "I can work from" a country: open to it, worldwide ones included, unknown ones not', async () => {
+      expect(await ids({ workFrom: 'DE' })).toEqual([B.id, A.id, E.id]);
+      expect(await ids({ workFrom: 'de' })).toEqual([B.id, A.id, E.id]);
+      expect(await ids({ workFrom: 'US' })).toEqual([B.id, D.id]);
+      expect(await ids({ workFrom: 'JP' })).toEqual([B.id]);
+      expect(await ids({ workFrom: 'CA', isRemote: true })).toEqual([B.id, F.id]);
+      expect(await ids({ workFrom: 'GB', text: 'analyst' })).toEqual([C.id]);
+    });
+
+    it('filters time-zone overlap, my offset ± hours, bounds included; worldwide without a range matches', async () => {
+      expect(await ids({ timezone: { offset: 2, hours: 0 } })).toEqual([B.id, A.id, E.id]);
+      expect(await ids({ timezone: { offset: -3, hours: 2 } })).toEqual([B.id, F.id, D.id]);
+      expect(await ids({ timezone: { offset: 3, hours: 0 } })).toEqual([B.id, E.id]);
+      expect(await ids({ timezone: { offset: -4, hours: 0 } })).toEqual([B.id, D.id]);
+      expect(await ids({ timezone: { offset: 5.5, hours: 1 } })).toEqual([B.id]);
+      const G = doc(7, {
+        title: 'Support Engineer',
+        location: 'Worldwide, UTC-3 to UTC+3',
+        isRemote: true,
+        workFromWorldwide: true,
+        utcMin: -3,
+        utcMax: 3,
+        datePosted: '2024-05-13T09:00:00.000Z',
+      });
+      const H = doc(8, {
+        title: 'Mystery Role',
+        location: 'Remote',
+        isRemote: true,
+        datePosted: '2024-05-14T09:00:00.000Z',
+      });
+      await index.upsert([G, H]);
+      expect(await ids({ timezone: { offset: 5, hours: 1 } })).toEqual([B.id]);
+      expect(await ids({ timezone: { offset: 4, hours: 1 } })).toEqual([G.id, B.id, E.id]);
+      expect(await ids({ workFrom: 'JP' })).toEqual([G.id, B.id]);
+      expect(await ids({ workFrom: 'JP', timezone: { offset: 9, hours: 2 } })).toEqual([B.id]);
+      expect((await index.search(query({ timezone: { offset: 4, hours: 1 } }))).total).toBe(3);
+    });
+
     it('sorts by date, title and company in both orders with date then id as tie-breakers', async () => {
       expect(await ids({ sortBy: 'datePosted', sortOrder: 'desc' })).toEqual(NEWEST_FIRST);
       expect(await ids({ sortBy: 'datePosted', sortOrder: 'asc' })).toEqual(
@@ -314,6 +373,11 @@ function contractSuite(
     });
   });
 }
+
+contractSuite('memory (embedded)', async () => ({
+  index: createMemorySearchIndex(),
+  close: async () => undefined,
+}));
 
 let db: TestDatabase | undefined;
 contractSuite('postgres', async () => {

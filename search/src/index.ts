@@ -8,6 +8,11 @@ export type { MeilisearchIndexOptions } from './meilisearch';
 export { createPostgresSearchIndex } from './postgres';
 export { withResultCache, searchGeneration, type CachedSearchIndex } from './cached';
 export { readyOnDemand } from './ready';
+export { routedSearchIndex } from './routed';
+export { EmbeddedIndexFollower, EMBEDDED_INDEX_NAME, type EmbeddedIndexStatus } from './memory/follower';
+export { fileSnapshots } from './memory/snapshot';
+export { MemoryEngine, type IndexedJob } from './memory/engine';
+export { createMemorySearchIndex } from './memory/adapter';
 
 export interface OpenSearchIndexOptions {
   /** MEILI_URL: when set, Meilisearch is the index; otherwise PostgreSQL full-text search in the read-model database. */

@@ -45,6 +45,15 @@ describe('meilisearch adapter (no server needed)', () => {
     expect(buildFilter(q, false)).toBe('locationParts = "berlin"');
   });
 
+  it('filters workFrom by country or worldwide, and time-zone overlap with worldwide jobs without a range', () => {
+    expect(buildFilter({ ...base, workFrom: 'de' }, true)).toBe(
+      '(workFromWorldwide = true OR workFromCountries = "DE")',
+    );
+    expect(buildFilter({ ...base, timezone: { offset: 5.5, hours: 2 } }, true)).toBe(
+      '((utcMin <= 7.5 AND utcMax >= 3.5) OR (workFromWorldwide = true AND utcMin IS NULL))',
+    );
+  });
+
   it('stores lower-cased keys, location parts, worldwide and salary bounds', () => {
     const doc = toMeiliDocument({
       id: 'x',
@@ -69,6 +78,10 @@ describe('meilisearch adapter (no server needed)', () => {
       excerpt: '',
       datePosted: '2024-05-01T10:00:00Z',
       source: 't',
+      workFromWorldwide: false,
+      workFromCountries: ['DE'],
+      utcMin: 1,
+      utcMax: 2,
     });
     expect(doc.locationParts).toEqual(expect.arrayContaining(['berlin', 'germany', 'anywhere in eu']));
     expect(doc).toMatchObject({

@@ -52,6 +52,10 @@ export const MEILI_SETTINGS: Settings = {
     'salaryLo',
     'salaryHi',
     'datePostedTs',
+    'workFromWorldwide',
+    'workFromCountries',
+    'utcMin',
+    'utcMax',
     // facets for suggestions (facet search)
     'title',
     'company',
@@ -124,6 +128,13 @@ export function buildFilter(q: JobSearchQuery, useContains: boolean): string | u
     if (q.salaryUsd.max !== null) clauses.push(`salaryLo <= ${Number(q.salaryUsd.max)}`);
   }
   if (q.postedAfter) clauses.push(`datePostedTs >= ${new Date(q.postedAfter).getTime()}`);
+  if (q.workFrom)
+    clauses.push(`(workFromWorldwide = true OR workFromCountries = ${quote(q.workFrom.toUpperCase())})`);
+  if (q.timezone) {
+    const lo = Number(q.timezone.offset - q.timezone.hours);
+    const hi = Number(q.timezone.offset + q.timezone.hours);
+    clauses.push(`((utcMin <= ${hi} AND utcMax >= ${lo}) OR (workFromWorldwide = true AND utcMin IS NULL))`);
+  }
   return clauses.length ? clauses.join(' AND ') : undefined;
 }
 

@@ -201,6 +201,10 @@ function syntheticDoc(i: number): JobSearchDocument {
     excerpt: description.slice(0, 200),
     datePosted: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 180 * 86_400_000)).toISOString(),
     source: 'perf',
+    workFromWorldwide: false,
+    workFromCountries: [],
+    utcMin: null,
+    utcMax: null,
   };
 }
 

@@ -127,6 +127,19 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       ${FILL_FACETS_SQL};
     `,
   },
+  {
+    // Where a job may be done from (the workFrom and timezone filters). Documents indexed before stay unknown
+    // (no country, no offsets) until a rebuild reindexes them.
+    version: 6,
+    sql: `
+      alter table job_search
+        add column if not exists work_from_worldwide boolean not null default false,
+        add column if not exists work_from_countries text[] not null default '{}',
+        add column if not exists utc_min double precision,
+        add column if not exists utc_max double precision;
+      create index if not exists job_search_work_from on job_search using gin (work_from_countries);
+    `,
+  },
 ];
 
 /** Any constant shared by every process migrating this database: serialises concurrent ensureReady calls. */

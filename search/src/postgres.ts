@@ -27,17 +27,19 @@ const UPSERT_SQL = `
   insert into job_search (
     id, public_id, slug, title, company, company_logo, location, country, continent, is_remote, is_hybrid, type,
     experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, date_posted, source,
-    head_tsv, tsv)
+    work_from_worldwide, work_from_countries, utc_min, utc_max, head_tsv, tsv)
   select d.id, d.public_id, d.slug, d.title, d.company, d.company_logo, d.location, d.country, d.continent, d.is_remote,
     d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
     array(select jsonb_array_elements_text(d.skills)), d.date_posted, d.source,
+    d.work_from_worldwide, array(select jsonb_array_elements_text(d.work_from_countries)), d.utc_min, d.utc_max,
     ${HEAD_TSV_SQL},
     ${HEAD_TSV_SQL} || setweight(to_tsvector('simple', d.description_words), 'D')
   from jsonb_to_recordset($1::jsonb) as d(
     id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
     continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
     salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, title_words text,
-    company_skill_words text, location_words text, description_words text)
+    company_skill_words text, location_words text, description_words text, work_from_worldwide boolean,
+    work_from_countries jsonb, utc_min double precision, utc_max double precision)
   on conflict (id) do update set
     public_id = excluded.public_id, slug = excluded.slug, title = excluded.title, company = excluded.company,
     company_logo = excluded.company_logo, location = excluded.location, country = excluded.country,
@@ -45,6 +47,8 @@ const UPSERT_SQL = `
     type = excluded.type, experience_level = excluded.experience_level, industry = excluded.industry,
     salary = excluded.salary, salary_min_usd = excluded.salary_min_usd, salary_max_usd = excluded.salary_max_usd,
     skills = excluded.skills, date_posted = excluded.date_posted, source = excluded.source,
+    work_from_worldwide = excluded.work_from_worldwide, work_from_countries = excluded.work_from_countries,
+    utc_min = excluded.utc_min, utc_max = excluded.utc_max,
     head_tsv = excluded.head_tsv, tsv = excluded.tsv
   returning (xmax = 0) as inserted`;
 
@@ -86,6 +90,10 @@ function documentRow(doc: JobSearchDocument) {
     skills: doc.skills,
     date_posted: doc.datePosted,
     source: doc.source,
+    work_from_worldwide: doc.workFromWorldwide,
+    work_from_countries: doc.workFromCountries,
+    utc_min: doc.utcMin,
+    utc_max: doc.utcMax,
     title_words: searchText(doc.title),
     company_skill_words: searchText([doc.company, ...doc.skills].join(' ')),
     location_words: searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
@@ -153,6 +161,15 @@ function addFilters(c: Conditions, q: JobSearchQuery, withText = false): void {
     const column = withText ? `(date_posted + interval '0 seconds')` : 'date_posted';
     c.add(`${column} >= ${c.param(q.postedAfter)}::timestamptz`);
   }
+  if (q.workFrom)
+    c.add(
+      `(work_from_worldwide or work_from_countries @> array[${c.param(q.workFrom.toUpperCase())}]::text[])`,
+    );
+  if (q.timezone) {
+    const lo = c.param(q.timezone.offset - q.timezone.hours);
+    const hi = c.param(q.timezone.offset + q.timezone.hours);
+    c.add(`((utc_min <= ${hi} and utc_max >= ${lo}) or (utc_min is null and work_from_worldwide))`);
+  }
 }
 
 /**
@@ -160,7 +177,7 @@ function addFilters(c: Conditions, q: JobSearchQuery, withText = false): void {
  * experience, type, industry, remote/hybrid, a spec salary range); null otherwise (text, a place, a date).
  */
 function facetTotalQuery(q: JobSearchQuery): { sql: string; params: unknown[] } | null {
-  if (q.postedAfter || q.location?.kind === 'place') return null;
+  if (q.postedAfter || q.location?.kind === 'place' || q.workFrom || q.timezone) return null;
   const c = new Conditions();
   const loc = q.location;
   if (loc?.kind === 'continent') {

@@ -9,10 +9,15 @@ import type {
   RecordedEvent,
   SearchIndex,
 } from '@jobs/contracts';
+import { workFrom } from '@jobs/contracts/where';
 import type { ExternalProjection } from '@jobs/projections';
 import { excerptOf, htmlToText, toUsdPerYear } from '@jobs/projections/jobs/index';
+import type { IndexedJob } from './memory/engine';
 
 export const SEARCH_INDEX_PROJECTION = 'search-index';
+
+/** The events that change what the search index holds. */
+export const JOB_EVENT_TYPES = ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'] as const;
 
 /** What a document needs beyond the content: fixed when the job is first posted. */
 interface JobIdentity {
@@ -25,18 +30,15 @@ interface JobIdentity {
 const DESCRIPTION_TEXT_LENGTH = 2000;
 const IDENTITY_CACHE_SIZE = 50_000;
 
-export function toSearchDocument(
-  jobId: string,
-  identity: Omit<JobIdentity, 'removed'>,
-  job: JobContent,
-): JobSearchDocument {
+/**
+ * What the embedded index keeps of a job (everything a filter, a sort or a text match reads). `cache: false` for a
+ * caller that sees each description once (see htmlToText).
+ */
+export function indexedJobOf(jobId: string, job: JobContent, options: { cache?: boolean } = {}): IndexedJob {
   return {
     id: jobId,
-    publicId: identity.publicId,
-    slug: identity.slug,
     title: job.title,
     company: job.company,
-    companyLogo: job.companyLogo,
     location: job.location,
     country: job.country,
     continent: job.continent,
@@ -45,13 +47,40 @@ export function toSearchDocument(
     type: job.type,
     experienceLevel: job.experienceLevel,
     industry: job.industry,
-    salary: job.salary,
     salaryMinUsd: toUsdPerYear(job.salaryMin, job.salaryCurrency, job.salaryPeriod),
     salaryMaxUsd: toUsdPerYear(job.salaryMax, job.salaryCurrency, job.salaryPeriod),
     skills: job.skills,
-    descriptionText: htmlToText(job.description, DESCRIPTION_TEXT_LENGTH),
-    excerpt: excerptOf(job.description),
+    descriptionText: htmlToText(job.description, DESCRIPTION_TEXT_LENGTH, options),
     datePosted: new Date(job.datePosted).toISOString(),
+    ...whereOf(job),
+  };
+}
+
+/** Where a person may do the job from, as the workFrom and timezone filters compare it. */
+function whereOf(
+  job: JobContent,
+): Pick<IndexedJob, 'workFromWorldwide' | 'workFromCountries' | 'utcMin' | 'utcMax'> {
+  const where = workFrom(job.eligibility);
+  return {
+    workFromWorldwide: where.worldwide,
+    workFromCountries: where.countries,
+    utcMin: where.utc?.min ?? null,
+    utcMax: where.utc?.max ?? null,
+  };
+}
+
+export function toSearchDocument(
+  jobId: string,
+  identity: Omit<JobIdentity, 'removed'>,
+  job: JobContent,
+): JobSearchDocument {
+  return {
+    ...indexedJobOf(jobId, job),
+    publicId: identity.publicId,
+    slug: identity.slug,
+    companyLogo: job.companyLogo,
+    salary: job.salary,
+    excerpt: excerptOf(job.description),
     source: identity.source,
   };
 }
@@ -98,7 +127,7 @@ export function searchIndexProjection(deps: {
   return {
     kind: 'external',
     name: SEARCH_INDEX_PROJECTION,
-    eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'],
+    eventTypes: JOB_EVENT_TYPES,
     async setup() {
       await deps.index.ensureReady();
     },

@@ -11,14 +11,66 @@ export function normalizeKey(value: string): string {
  * so the PostgreSQL parser only ever sees plain alphanumeric words and both sides agree on tokens.
  */
 export function searchWords(value: string): string[] {
-  return value
-    .toLowerCase()
+  // Lower-cased whole first: casing can depend on neighbours (a final Greek sigma), so it is not done per piece.
+  const lower = value.toLowerCase();
+  if (ASCII.test(lower)) return asciiWords(lower);
+  // Mostly ASCII with a few other characters (’, –, é): split at ASCII separators (never part of a word, and they
+  // change nothing around them in the steps below) and send only the runs holding other characters the Unicode way.
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (c >= 128 || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 35) continue;
+    if (i > start) {
+      const run = lower.slice(start, i);
+      for (const w of ASCII.test(run) ? asciiWords(run) : unicodeWords(run)) out.push(w);
+    }
+    start = i + 1;
+  }
+  return out;
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower-cased text with other than ASCII characters: accents off (NFKD, marks dropped), then split. */
+function unicodeWords(lower: string): string[] {
+  return lower
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .replace(/\+\+/g, 'pp ')
     .replace(/#/g, 'sharp ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
+}
+
+/**
+ * The same words for lower-cased ASCII text in one pass (most postings are ASCII; the regular expressions above cost a
+ * third of the embedded index's build time): letters and digits kept, `++` and `#` spelled out, anything else splits.
+ */
+function asciiWords(lower: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    const plusPlus = c === 43 && lower.charCodeAt(i + 1) === 43;
+    if (plusPlus || c === 35) {
+      out.push((start >= 0 ? lower.slice(start, i) : '') + (plusPlus ? 'pp' : 'sharp'));
+      start = -1;
+      if (plusPlus) i++;
+      continue;
+    }
+    if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) out.push(lower.slice(start));
+  return out;
 }
 
 export function searchText(value: string): string {

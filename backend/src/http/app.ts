@@ -35,7 +35,10 @@ export interface AppDeps {
   pool: pg.Pool;
   store: EventStore;
   search?: SearchIndex;
+  /** This process's embedded search index, for /healthz (state, documents, how it started). */
+  embeddedSearch?: { status(): { state: string; documents: number; readyAfterMs: number | null } } | null;
   rateLimiter: RateLimiter;
+
   projections?: ProjectionsPort;
   /** Feature modules add their routes here. */
   features?: Feature[];

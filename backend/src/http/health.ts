@@ -82,7 +82,18 @@ export function healthRoutes(router: Router, deps: AppDeps): void {
       await Promise.all([
         check('database', () => deps.pool.query('select 1').then(() => undefined)),
         check('eventStore', () => deps.store.ping()),
-        ...(deps.search ? [check('search', () => deps.search!.ping())] : []),
+        ...(deps.search
+          ? [
+              check('search', async () => {
+                await deps.search!.ping();
+                // While the embedded index loads, searches use the PostgreSQL index: still ok, and said.
+                if (!deps.embeddedSearch) return undefined;
+                const { state, documents, readyAfterMs } = deps.embeddedSearch.status();
+                return { embedded: { state, documents, readyAfterMs } };
+              }),
+            ]
+          : []),
+
         ...(deps.mailer?.health ? [check('mail', () => deps.mailer!.health!())] : []),
       ]),
     ) as Partial<Record<DependencyPart, PartHealth>>;

@@ -39,7 +39,11 @@ export async function createTestHarness(
     database: { url: testDb.url, pool: testDb.pool, kind: 'server', close: async () => undefined },
     startProjections: true,
   });
+  // The embedded search index answers once it has read the (empty) event history: wait, so every test
+  // searches the same index whatever the machine's speed.
+  await services.embeddedSearch?.whenReady();
   const app = createApp(services.appDeps);
+
   return {
     services,
     app,

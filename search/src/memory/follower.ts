@@ -1,0 +1,368 @@
+import {
+  comparePositions,
+  type EventStore,
+  type JobPosted,
+  type JobRemoved,
+  type JobReposted,
+  type JobUpdated,
+  type Position,
+  type RecordedEvent,
+} from '@jobs/contracts';
+import { indexedJobOf, JOB_EVENT_TYPES } from '../projection';
+import { MemoryEngine } from './engine';
+import type { SnapshotEvent, SnapshotStore } from './snapshot';
+
+export type EmbeddedIndexState = 'loading' | 'catching-up' | 'ready' | 'stopped';
+
+export interface EmbeddedIndexStatus {
+  name: string;
+  state: EmbeddedIndexState;
+  position: Position | null;
+  documents: number;
+  /** How the index started: from a snapshot (with its position) or by reading every job event. */
+  startedFrom: 'snapshot' | 'events' | null;
+  /** Milliseconds from start until the index answered searches (null while it does not). */
+  readyAfterMs: number | null;
+  lastError: string | null;
+}
+
+export interface FollowerLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface FollowerOptions {
+  store: EventStore;
+  /** Where snapshots are read at start and written now and then (none: always build from the events). */
+  snapshots?: SnapshotStore | null;
+  logger?: FollowerLogger;
+  /** A snapshot is written at most this often, when the index changed (default 10 minutes). */
+  snapshotEveryMs?: number;
+  /** Back-off after the event store failed (default 1 s, doubling to 30 s). */
+  retryMs?: number;
+}
+
+export const EMBEDDED_INDEX_NAME = 'search-embedded';
+
+const quiet: FollowerLogger = { info: () => undefined, warn: () => undefined };
+
+/**
+ * The embedded index of this process, kept by following the job events: a projection whose read model is this
+ * process's memory, so every API process answers alike (each follows the same global order) and a job is findable
+ * or gone in each within the event store's notification delay. At start it loads the newest snapshot (checked
+ * against the event store: the event it ends at must be the same event) or builds from the first event, then
+ * follows live; until it has caught up with the store's head, `ready` is false and callers use the slower path.
+ */
+export class EmbeddedIndexFollower {
+  engine = new MemoryEngine();
+  private state: EmbeddedIndexState = 'stopped';
+  private position: Position | null = null;
+  private target: Position | null = null;
+  private readonly store: EventStore;
+  private readonly snapshots: SnapshotStore | null;
+  private readonly logger: FollowerLogger;
+  private readonly snapshotEveryMs: number;
+  private readonly retryMs: number;
+  private subscription: { close(): Promise<void> } | null = null;
+  private loop: Promise<void> | null = null;
+  private running = false;
+  private waiters: { position: Position; resolve: (ok: boolean) => void }[] = [];
+  private readyWaiters: (() => void)[] = [];
+  private listeners: (() => void)[] = [];
+  private notifyScheduled = false;
+  private compacting = false;
+  private startedAt = 0;
+  private readyAfterMs: number | null = null;
+  private startedFrom: 'snapshot' | 'events' | null = null;
+  private lastError: string | null = null;
+  /** Snapshot writing holds event application here (the snapshot must be one consistent state). */
+  private gate: Promise<void> | null = null;
+  private snapshotTimer: NodeJS.Timeout | null = null;
+  private changedSinceSnapshot = false;
+  /** The last job event applied: a snapshot names it, so it is only loaded against the same history. */
+  private lastEvent: SnapshotEvent | null = null;
+  private writing: Promise<void> | null = null;
+
+  constructor(options: FollowerOptions) {
+    this.store = options.store;
+    this.snapshots = options.snapshots ?? null;
+    this.logger = options.logger ?? quiet;
+    this.snapshotEveryMs = options.snapshotEveryMs ?? 10 * 60_000;
+    this.retryMs = options.retryMs ?? 1000;
+  }
+
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  status(): EmbeddedIndexStatus {
+    return {
+      name: EMBEDDED_INDEX_NAME,
+      state: this.state,
+      position: this.position,
+      documents: this.engine.size,
+      startedFrom: this.startedFrom,
+      readyAfterMs: this.readyAfterMs,
+      lastError: this.lastError,
+    };
+  }
+
+  /** Called (once per burst of changes) after the index changed. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Starts loading and following in the background; `whenReady` tells when it answers searches. */
+  start(): void {
+    if (this.loop) return;
+    this.state = 'loading';
+    this.startedAt = performance.now();
+    this.running = true;
+    this.loop = this.run();
+    if (this.snapshots && this.snapshotEveryMs > 0) {
+      this.snapshotTimer = setInterval(
+        () => void this.snapshot().catch(() => undefined),
+        this.snapshotEveryMs,
+      );
+      this.snapshotTimer.unref();
+    }
+  }
+
+  whenReady(): Promise<void> {
+    if (this.state === 'ready') return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** True once every event up to `position` is in the index; false after `timeoutMs`. */
+  waitFor(position: Position | null, timeoutMs: number): Promise<boolean> {
+    if (!position || (this.position && comparePositions(this.position, position) >= 0))
+      return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { position, resolve };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) {
+          this.waiters.splice(i, 1);
+          resolve(false);
+        }
+      }, timeoutMs).unref();
+    });
+  }
+
+  async stop(options: { snapshot?: boolean } = {}): Promise<void> {
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    this.snapshotTimer = null;
+    const loop = this.loop;
+    this.loop = null;
+    this.running = false;
+    const wasReady = this.state === 'ready';
+    this.state = 'stopped';
+    await this.subscription?.close().catch(() => undefined);
+    await loop?.catch(() => undefined);
+    for (const w of this.waiters.splice(0)) w.resolve(false);
+    await this.writing?.catch(() => undefined);
+    if (options.snapshot !== false && wasReady && this.changedSinceSnapshot) await this.writeSnapshot();
+  }
+
+  /** Writes a snapshot now if the index changed since the last one (and is ready). */
+  async snapshot(): Promise<void> {
+    if (!this.snapshots || this.state !== 'ready' || !this.changedSinceSnapshot) return;
+    if (this.writing) return this.writing;
+    this.writing = this.writeSnapshot().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    if (!this.snapshots || !this.position || !this.lastEvent) return;
+    let open!: () => void;
+    this.gate = new Promise((resolve) => (open = resolve));
+    try {
+      const started = performance.now();
+      const bytes = await this.snapshots.write(this.engine, this.position, this.lastEvent, this.store);
+      this.changedSinceSnapshot = false;
+      this.logger.info(
+        { documents: this.engine.size, bytes, ms: Math.round(performance.now() - started) },
+        'search: snapshot written',
+      );
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'search: writing the snapshot failed');
+    } finally {
+      this.gate = null;
+      open();
+    }
+  }
+
+  private async run(): Promise<void> {
+    let delay = this.retryMs;
+    if (this.snapshots) {
+      try {
+        const loaded = await this.snapshots.load(this.store);
+        if (loaded) {
+          this.engine = loaded.engine;
+          this.position = loaded.position;
+          this.lastEvent = loaded.event;
+          this.startedFrom = 'snapshot';
+          this.logger.info(
+            { documents: this.engine.size, ms: Math.round(performance.now() - this.startedAt) },
+            'search: snapshot loaded',
+          );
+        }
+      } catch (err) {
+        this.logger.warn(
+          { err: (err as Error).message },
+          'search: snapshot unusable; building from the events',
+        );
+      }
+    }
+    this.startedFrom ??= 'events';
+    while (this.running) {
+      try {
+        await this.follow();
+        return;
+      } catch (err) {
+        if (!this.running) return;
+
+        this.lastError = (err as Error).message;
+        this.logger.warn({ err: this.lastError, retryInMs: delay }, 'search: following the events failed');
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 30_000);
+      }
+    }
+  }
+
+  private async follow(): Promise<void> {
+    if (this.state !== 'ready') {
+      this.target = await this.store.headPosition();
+      this.state = 'catching-up';
+      const pending = await this.store.countAfter(this.position, 10_000_000);
+      this.engine.reserve(Math.min(pending, 2_000_000));
+      if (!this.target || (this.position && comparePositions(this.position, this.target) >= 0))
+        this.becomeReady();
+    }
+    await this.catchUp();
+    if (!this.running) return;
+    const subscription = this.store.subscribeToAll({
+      after: this.position,
+      eventTypes: JOB_EVENT_TYPES,
+      onCheckpoint: (position) => this.advance(position),
+    });
+    this.subscription = subscription;
+    for await (const event of subscription) {
+      if (this.gate) await this.gate;
+      this.apply(event);
+      this.advance(event.position);
+    }
+  }
+
+  /**
+   * Reads the job events up to the head in pages, the next page in flight while this one is applied (the database
+   * and this process work at once), applying a few hundred events per turn of the event loop so the process
+   * keeps answering requests (from the slower index) meanwhile.
+   */
+  private async catchUp(): Promise<void> {
+    const page = 1000;
+    const read = (after: Position | null) =>
+      this.store.readAll({ after, maxCount: page, eventTypes: JOB_EVENT_TYPES });
+    let next = read(this.position);
+    while (this.running) {
+      const events = await next;
+      if (!events.length) return;
+      next = events.length === page ? read(events[events.length - 1]!.position) : Promise.resolve([]);
+      for (let i = 0; i < events.length; i++) {
+        if (this.gate) await this.gate;
+        const event = events[i]!;
+        this.apply(event);
+        this.advance(event.position);
+        if ((i & 255) === 255) await new Promise((r) => setImmediate(r));
+      }
+    }
+  }
+
+  private apply(event: RecordedEvent): void {
+    const engine = this.engine;
+    switch (event.type) {
+      case 'JobPosted':
+      case 'JobReposted': {
+        const d = event.data as JobPosted | JobReposted;
+        engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
+        break;
+      }
+      case 'JobUpdated': {
+        const d = event.data as JobUpdated;
+        // Only a live job is updated (a removed one comes back with JobReposted).
+        if (engine.has(d.jobId)) engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
+        break;
+      }
+      case 'JobRemoved':
+        engine.remove((event.data as JobRemoved).jobId);
+        break;
+      default:
+        return;
+    }
+    this.lastEvent = {
+      streamId: event.streamId,
+      revision: event.revision,
+      id: event.id,
+      position: event.position,
+    };
+    this.changedSinceSnapshot = true;
+    this.scheduleNotify();
+  }
+
+  private advance(position: Position): void {
+    if (this.position && comparePositions(position, this.position) <= 0) return;
+    this.position = position;
+    if (this.waiters.length) {
+      const still: typeof this.waiters = [];
+      for (const w of this.waiters) {
+        if (comparePositions(position, w.position) >= 0) w.resolve(true);
+        else still.push(w);
+      }
+      this.waiters = still;
+    }
+    if (this.state === 'catching-up' && (!this.target || comparePositions(position, this.target) >= 0))
+      this.becomeReady();
+  }
+
+  private becomeReady(): void {
+    // Build what the first queries would otherwise build: the sort orders and the short prefixes people type first.
+    for (const name of ['dateDesc', 'dateAsc', 'titleAsc', 'titleDesc', 'companyAsc', 'companyDesc'] as const)
+      this.engine.orders.get(name);
+    this.engine.warmPrefixes();
+    this.state = 'ready';
+    this.readyAfterMs = Math.round(performance.now() - this.startedAt);
+    this.logger.info(
+      { documents: this.engine.size, ms: this.readyAfterMs, from: this.startedFrom },
+      'search: embedded index ready',
+    );
+    for (const r of this.readyWaiters.splice(0)) r();
+    for (const l of this.listeners) l();
+  }
+
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    setImmediate(() => {
+      this.notifyScheduled = false;
+      if (this.state === 'ready') for (const l of this.listeners) l();
+      this.compactInBackground();
+    });
+  }
+
+  /** Sweeps removed slots a few milliseconds at a time, between other work. */
+  private compactInBackground(): void {
+    if (this.compacting || !this.engine.needsCompaction()) return;
+    this.compacting = true;
+    const step = () => {
+      if (this.state === 'stopped' || this.engine.compact(5)) {
+        this.compacting = false;
+        return;
+      }
+      setImmediate(step);
+    };
+    setImmediate(step);
+  }
+}
