@@ -55,6 +55,10 @@ function queries(): JobSearchQuery[] {
     { salaryUsd: { min: 80_000, max: 120_000 } },
     { salaryUsd: { min: 150_000, max: null }, isRemote: true },
     { postedAfter: '2026-10-20T00:00:00.000Z' },
+    { workFrom: 'US' },
+    { workFrom: 'de', isRemote: true },
+    { timezone: { offset: 1, hours: 2 } },
+    { timezone: { offset: -5, hours: 0 }, workFrom: 'CA' },
     { text: 'data' },
     { text: 'eng' },
     { text: 'go' },
@@ -96,11 +100,16 @@ describe('the embedded search index in the server', () => {
     expect(embedded.ready).toBe(true);
     expect(embedded.engine.size).toBe(520);
     let nonEmpty = 0;
+    let whereNonEmpty = 0;
     for (const q of queries()) {
       const fromPostgres = await postgres.search(q);
       expect(embedded.engine.search(q), JSON.stringify(q)).toEqual(fromPostgres);
-      if (fromPostgres.ids.length) nonEmpty++;
+      if (fromPostgres.ids.length) {
+        nonEmpty++;
+        if (q.workFrom || q.timezone) whereNonEmpty++;
+      }
     }
+    expect(whereNonEmpty).toBeGreaterThan(8);
     expect(nonEmpty).toBeGreaterThan(100);
   });
 
