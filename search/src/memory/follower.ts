@@ -38,11 +38,14 @@ export interface FollowerOptions {
   logger?: FollowerLogger;
   /** A snapshot is written at most this often, when the index changed (default 10 minutes). */
   snapshotEveryMs?: number;
-  /** Back-off after the event store failed (default 1 s, doubling to 30 s). */
+  /** Back-off after the event store failed (default 1 s, doubling to MAX_RETRY_MS). */
   retryMs?: number;
 }
 
 export const EMBEDDED_INDEX_NAME = 'search-embedded';
+
+/** The longest wait between two tries to follow the events again (one cheap connection attempt). */
+const MAX_RETRY_MS = 5_000;
 
 const quiet: FollowerLogger = { info: () => undefined, warn: () => undefined };
 
@@ -64,6 +67,8 @@ export class EmbeddedIndexFollower {
   private readonly snapshotEveryMs: number;
   private readonly retryMs: number;
   private subscription: { close(): Promise<void> } | null = null;
+  /** Ends the back-off wait after a failure early (set while waiting). */
+  private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private running = false;
   private waiters: { position: Position; resolve: (ok: boolean) => void }[] = [];
@@ -156,6 +161,7 @@ export class EmbeddedIndexFollower {
     const loop = this.loop;
     this.loop = null;
     this.running = false;
+    this.wake?.();
     const wasReady = this.state === 'ready';
     this.state = 'stopped';
     await this.subscription?.close().catch(() => undefined);
@@ -219,16 +225,26 @@ export class EmbeddedIndexFollower {
     }
     this.startedFrom ??= 'events';
     while (this.running) {
+      const before = this.position;
       try {
         await this.follow();
         return;
       } catch (err) {
         if (!this.running) return;
-
+        // It followed for a while before this failure: a new outage starts again from the short back-off.
+        if (this.position !== before) delay = this.retryMs;
         this.lastError = (err as Error).message;
         this.logger.warn({ err: this.lastError, retryInMs: delay }, 'search: following the events failed');
-        await new Promise((r) => setTimeout(r, delay));
-        delay = Math.min(delay * 2, 30_000);
+        // stop() cuts the wait short: a stopping server must not sit out the back-off.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
       }
     }
   }

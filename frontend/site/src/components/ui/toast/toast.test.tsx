@@ -3,6 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetToasts, toast, Toaster } from './index';
 
+// The Radix toaster is loaded on first use (a dynamic import): on a loaded CI machine that can take seconds.
+const LAZY = { timeout: 10_000 };
+
 afterEach(() => {
   cleanup();
   act(() => resetToasts());
@@ -14,11 +17,11 @@ describe('toasts', () => {
     act(() => {
       toast({ title: 'First', description: 'one' });
     });
-    expect(await screen.findByText('First')).toBeTruthy();
+    expect(await screen.findByText('First', {}, LAZY)).toBeTruthy();
     act(() => {
       toast({ title: 'Second', description: 'two', variant: 'destructive' });
     });
-    expect(await screen.findByText('Second')).toBeTruthy();
+    expect(await screen.findByText('Second', {}, LAZY)).toBeTruthy();
     expect(screen.queryByText('First')).toBeNull();
   });
 
@@ -28,7 +31,7 @@ describe('toasts', () => {
     act(() => {
       toast({ title: 'Hello' });
     });
-    const region = await screen.findByRole('region');
+    const region = await screen.findByRole('region', {}, LAZY);
     expect(region.getAttribute('aria-label')).toContain('F8');
   });
 });
