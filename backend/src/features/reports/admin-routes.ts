@@ -129,7 +129,7 @@ export function adminReportRoutes(router: AdminRouter, deps: AppDeps): void {
           jobId: params.id,
           corrections: { workplace: body.workplace },
         });
-        await caughtUp(deps, result.position, [JOBS_PROJECTION]);
+        await caughtUp(deps, result?.position ?? null, [JOBS_PROJECTION]);
         return { resolution: 'corrected', detail: `Workplace: ${body.workplace}` };
       });
     }),
