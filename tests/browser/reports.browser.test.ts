@@ -89,8 +89,8 @@ describe('a visitor reports a job; an admin handles the report', () => {
     await dialog.getByLabel('Details (optional)').fill('Asks for bank details before any interview.');
     await screenshot(page, 'report-dialog');
     await dialog.getByRole('button', { name: 'Send Report' }).click();
-    await page.getByText('Report sent').waitFor();
-    await page.getByText("Thanks. We'll review this job.").waitFor();
+    await page.getByText('Report sent', { exact: true }).waitFor();
+    await page.getByText("Thanks. We'll review this job.", { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     // A second job, reported through the same API the dialog uses.
@@ -148,6 +148,7 @@ describe('a visitor reports a job; an admin handles the report', () => {
   });
 
   it('logged no console errors on the public page', () => {
-    expect(errors).toEqual([]);
+    // Less Chromium's network line for GET /api/user's 401: the spec's answer for "no user".
+    expect(errors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e))).toEqual([]);
   });
 });
