@@ -225,6 +225,13 @@ describe('admin reports queue', () => {
     });
     const publicJob = await h.http.get(`/api/jobs/${job.publicId}`);
     expect(publicJob.body).toMatchObject({ isRemote: false });
+    // The search index applies it too: the job moves from the remote feed to the on-site one.
+    await settled();
+    const title = publicJob.body.title as string;
+    const onSite = await h.http.get('/api/jobs').query({ title, isRemote: 'false' });
+    expect(onSite.body.data.map((j: { id: number }) => j.id)).toContain(job.publicId);
+    const remote = await h.http.get('/api/jobs').query({ title, isRemote: 'true' });
+    expect(remote.body.data.map((j: { id: number }) => j.id)).not.toContain(job.publicId);
     const history = await admin.get(`/api/admin/jobs/${job.jobId}/history`);
     expect(JSON.stringify(history.body)).toContain('Corrected by an admin');
 
