@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, ingest, launchBrowser, screenshot, watchConsole } from './support/browser';
@@ -88,6 +89,14 @@ describe('a visitor reports a job; an admin handles the report', () => {
     await dialog.getByLabel('Scam or spam').check();
     await dialog.getByLabel('Details (optional)').fill('Asks for bank details before any interview.');
     await screenshot(page, 'report-dialog');
+    const axe = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await page.getByText('Report sent', { exact: true }).waitFor();
     await page.getByText("Thanks. We'll review this job.", { exact: true }).waitFor();
