@@ -12,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const id = crypto.randomBytes(3).toString('hex');
 const SCAM_TITLE = `Too Good To Be True Engineer ${id}`;
 const FINE_TITLE = `Perfectly Fine Engineer ${id}`;
+const OFFICE_TITLE = `Secretly Office Engineer ${id}`;
 
 /** Sets a role with the real CLI on the run's database (serverEnv from the harness). */
 async function setRole(email: string, role: 'admin' | 'user'): Promise<void> {
@@ -51,16 +52,22 @@ describe('a visitor reports a job; an admin handles the report', () => {
   let adminContext: BrowserContext;
   let page: Page;
   let errors: string[];
-  const jobs: Record<'scam' | 'fine', { id: number; slug: string }> = {
+  const jobs: Record<'scam' | 'fine' | 'office', { id: number; slug: string }> = {
     scam: { id: 0, slug: '' },
     fine: { id: 0, slug: '' },
+    office: { id: 0, slug: '' },
   };
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const posted = await ingest([item('scam', SCAM_TITLE), item('fine', FINE_TITLE)]);
+    const posted = await ingest([
+      item('scam', SCAM_TITLE),
+      item('fine', FINE_TITLE),
+      item('office', OFFICE_TITLE),
+    ]);
     jobs.scam = { id: posted.results[0]!.id!, slug: posted.results[0]!.slug! };
     jobs.fine = { id: posted.results[1]!.id!, slug: posted.results[1]!.slug! };
+    jobs.office = { id: posted.results[2]!.id!, slug: posted.results[2]!.slug! };
     visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await visitor.newPage();
     errors = watchConsole(page);
@@ -154,6 +161,29 @@ describe('a visitor reports a job; an admin handles the report', () => {
     const fine = await fetch(`${baseUrl()}/api/jobs/${jobs.fine.id}`);
     expect(fine.status).toBe(200);
     expect(adminErrors).toEqual([]);
+  });
+
+  it("the admin corrects a 'not really remote' job to on-site; the public API shows it", async () => {
+    const report = await visitor.request.post(`${baseUrl()}/api/jobs/${jobs.office.slug}/reports`, {
+      data: { reason: 'not-remote', note: 'The interview said five days in the office' },
+      headers: { Origin: baseUrl() },
+    });
+    expect(report.status(), await report.text()).toBe(201);
+    const admin = await adminContext.newPage();
+    await admin.goto(`${baseUrl()}/admin/reports`);
+    const row = admin.getByRole('row').filter({ hasText: OFFICE_TITLE });
+    await row.getByText('Not really remote').waitFor();
+    await row.getByText(OFFICE_TITLE).click();
+    await admin.getByRole('button', { name: 'Correct workplace' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Correct the workplace' });
+    await dialog.getByLabel('On-site').check();
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    await admin.getByText('Job corrected').waitFor();
+    await admin.getByRole('cell', { name: 'Corrected', exact: true }).waitFor();
+
+    const api = await fetch(`${baseUrl()}/api/jobs/${jobs.office.id}`);
+    expect(((await api.json()) as { isRemote: boolean }).isRemote).toBe(false);
+    await admin.close();
   });
 
   it('logged no console errors on the public page', () => {
