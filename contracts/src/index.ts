@@ -7,3 +7,4 @@ export * from './alerts';
 export * from './ats';
 export * from './where';
 export * from './where-label';
+export * from './reports';

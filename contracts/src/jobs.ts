@@ -195,20 +195,39 @@ export const JobReposted = z.object({
 });
 export type JobReposted = z.infer<typeof JobReposted>;
 
-export const JOB_EVENT_TYPES = ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'] as const;
+/**
+ * An admin's correction (e.g. of the workplace, after a visitor's report). Shaped like JobUpdated, so every
+ * read model applies it the same way; `contentHash` stays the ATS content's, and the job state keeps the
+ * corrected fields over later ingestion (features/jobs/job.ts).
+ */
+export const JobCorrected = JobUpdated.extend({
+  /** The corrected fields and their new values. */
+  corrections: z.object({ workplace: Workplace }).partial(),
+});
+export type JobCorrected = z.infer<typeof JobCorrected>;
+
+export const JOB_EVENT_TYPES = [
+  'JobPosted',
+  'JobUpdated',
+  'JobRemoved',
+  'JobReposted',
+  'JobCorrected',
+] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
 export type JobEvent =
   | { type: 'JobPosted'; data: JobPosted }
   | { type: 'JobUpdated'; data: JobUpdated }
   | { type: 'JobRemoved'; data: JobRemoved }
-  | { type: 'JobReposted'; data: JobReposted };
+  | { type: 'JobReposted'; data: JobReposted }
+  | { type: 'JobCorrected'; data: JobCorrected };
 
 export const JobEventSchemas = {
   JobPosted,
   JobUpdated,
   JobRemoved,
   JobReposted,
+  JobCorrected,
 } as const satisfies Record<JobEventType, z.ZodType>;
 
 // ---------------------------------------------------------------------------------------------

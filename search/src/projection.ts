@@ -17,7 +17,13 @@ import type { IndexedJob } from './memory/engine';
 export const SEARCH_INDEX_PROJECTION = 'search-index';
 
 /** The events that change what the search index holds. */
-export const JOB_EVENT_TYPES = ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'] as const;
+export const JOB_EVENT_TYPES = [
+  'JobPosted',
+  'JobUpdated',
+  'JobRemoved',
+  'JobReposted',
+  'JobCorrected',
+] as const;
 
 /** What a document needs beyond the content: fixed when the job is first posted. */
 interface JobIdentity {
@@ -148,11 +154,12 @@ export function searchIndexProjection(deps: {
             break;
           }
           case 'JobUpdated':
+          case 'JobCorrected':
           case 'JobReposted': {
             const d = event.data as JobUpdated | JobReposted;
             const before = await identityBefore(event, d.jobId);
             if (!before) break; // no JobPosted: nothing to show
-            const identity = { ...before, removed: event.type === 'JobUpdated' ? before.removed : false };
+            const identity = { ...before, removed: event.type === 'JobReposted' ? false : before.removed };
             remember(d.jobId, identity);
             // An update to a removed job changes nothing that is searchable.
             if (!identity.removed) ops.set(d.jobId, toSearchDocument(d.jobId, identity, d.job));

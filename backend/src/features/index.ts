@@ -9,6 +9,7 @@ import { alertsFeature } from './alerts/routes';
 import { savedSearchesFeature } from './saved-searches/routes';
 import { openDataFeature } from './open-data/routes';
 import { atsFeature } from './ats/routes';
+import { reportsFeature } from './reports/routes';
 import { PUBLIC_LIMITS, type PublicLimits } from './open-data/public-api';
 
 /**
@@ -31,5 +32,6 @@ export function allFeatures(options: { publicApiLimit?: number } = {}): Feature[
     savedSearchesFeature(),
     adminFeature(),
     atsFeature(),
+    reportsFeature(),
   ];
 }

@@ -5,6 +5,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { ExportPage } from './export/ExportPage';
 import jobs from './jobs';
+import reports from './reports';
 import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './theme';
 import users from './users';
@@ -25,6 +26,7 @@ export default function AdminApp() {
       disableTelemetry
     >
       <Resource name="jobs" {...jobs} />
+      <Resource name="reports" {...reports} />
       <Resource name="users" {...users} recordRepresentation="username" />
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />

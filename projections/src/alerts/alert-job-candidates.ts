@@ -84,7 +84,7 @@ const eventTime = (event: RecordedEvent) =>
 export function alertJobCandidatesProjection(): SqlProjection {
   return {
     name: ALERT_JOB_CANDIDATES_PROJECTION,
-    eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'],
+    eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted', 'JobCorrected'],
     tables: ['alert_job_candidates'],
     migrations,
     async handle(event, tx) {
@@ -102,7 +102,8 @@ export function alertJobCandidatesProjection(): SqlProjection {
           );
           return;
         }
-        case 'JobUpdated': {
+        case 'JobUpdated':
+        case 'JobCorrected': {
           const d = event.data as JobUpdated;
           await tx.query(
             `update alert_job_candidates set ${CONTENT_SET}, revision = $13 where job_id = $14 and revision < $13`,

@@ -410,6 +410,7 @@ async function handleOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void>
     case 'JobPosted':
       return onPosted(event, event.data as JobPosted, tx);
     case 'JobUpdated':
+    case 'JobCorrected': // an admin's correction: new content, shaped like JobUpdated
       return onContent(event, event.data as JobUpdated, tx, false);
     case 'JobReposted':
       return onContent(event, event.data as JobReposted, tx, true);
@@ -425,7 +426,14 @@ async function handleOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void>
 export function jobsProjection(): SqlProjection {
   return {
     name: JOBS_PROJECTION,
-    eventTypes: ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted', 'CompanyProfileUpdated'],
+    eventTypes: [
+      'JobPosted',
+      'JobUpdated',
+      'JobRemoved',
+      'JobReposted',
+      'JobCorrected',
+      'CompanyProfileUpdated',
+    ],
     tables: ['jobs', 'companies', 'jobs_stats'],
     migrations: MIGRATIONS,
     handle: handleOne,

@@ -306,7 +306,8 @@ export class EmbeddedIndexFollower {
         engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
         break;
       }
-      case 'JobUpdated': {
+      case 'JobUpdated':
+      case 'JobCorrected': {
         const d = event.data as JobUpdated;
         // Only a live job is updated (a removed one comes back with JobReposted).
         if (engine.has(d.jobId)) engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));

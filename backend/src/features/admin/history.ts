@@ -79,6 +79,15 @@ function entry(
         },
         content: event.data.job,
       };
+    case 'JobCorrected':
+      return {
+        entry: {
+          ...base,
+          summary: `Corrected by an admin: ${event.data.changed.join(', ')}`,
+          changes: diff(previous, event.data.job, event.data.changed),
+        },
+        content: event.data.job,
+      };
     case 'JobRemoved':
       return {
         entry: {

@@ -15,6 +15,7 @@ import { guardedRouter } from './guarded';
 import { adminJobRoutes } from './jobs-routes';
 import { parseFilter } from './rest';
 import { adminUserRoutes } from './users-routes';
+import { adminReportRoutes } from '../reports/admin-routes';
 
 export const ADMIN_PREFIX = '/api/admin';
 
@@ -67,6 +68,7 @@ export function adminRoutes(router: Router, deps: AppDeps): void {
 
   adminJobRoutes(admin, deps);
   adminUserRoutes(admin, deps);
+  adminReportRoutes(admin, deps);
 }
 
 export function adminFeature(): Feature {

@@ -3,7 +3,16 @@
  */
 import { JOB_CONTENT_FIELDS, type JobContent, type JobEvent } from '@jobs/contracts';
 import type { Decider } from '../../commands/handle';
-import { evolve, initialState, jobIdFor, publicIdFor, slugFor, type JobState } from './job';
+import {
+  applyCorrections,
+  evolve,
+  initialState,
+  jobIdFor,
+  publicIdFor,
+  slugFor,
+  type JobCorrections,
+  type JobState,
+} from './job';
 import { UNHASHED_FIELDS } from './normalise';
 
 export type JobCommand =
@@ -11,7 +20,9 @@ export type JobCommand =
   /** From the ATS ('closed') or an admin. `removedAt` defaults to the command's time. */
   | { type: 'CloseJob'; jobId: string; reason: string; removedAt?: string }
   /** Admin: put a removed job back with its last content. */
-  | { type: 'RepostJob'; jobId: string };
+  | { type: 'RepostJob'; jobId: string }
+  /** Admin: correct fields ingestion got wrong (e.g. after a visitor's report); kept over later ingestion. */
+  | { type: 'CorrectJob'; jobId: string; corrections: JobCorrections };
 
 /** Base of the job rules' errors; `code` is the API error code it maps to. */
 export abstract class JobRuleError extends Error {
@@ -75,11 +86,12 @@ function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobS
       ];
     case 'live': {
       if (state.contentHash === command.contentHash) return [];
-      const changed = changedFields(state.job, command.job);
+      const incoming = applyCorrections(command.job, state.corrections);
+      const changed = changedFields(state.job, incoming);
       if (changed.length === 0) return [];
       // An update keeps the original posting date: the job is not new, and an ATS without dates
       // would otherwise bump it to the top of the feed on every change.
-      const job = { ...command.job, datePosted: state.job.datePosted };
+      const job = { ...incoming, datePosted: state.job.datePosted };
       return [
         { type: 'JobUpdated', data: { jobId: state.jobId, contentHash: command.contentHash, job, changed } },
       ];
@@ -89,7 +101,11 @@ function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobS
       return [
         {
           type: 'JobReposted',
-          data: { jobId: state.jobId, contentHash: command.contentHash, job: command.job },
+          data: {
+            jobId: state.jobId,
+            contentHash: command.contentHash,
+            job: applyCorrections(command.job, state.corrections),
+          },
         },
       ];
     default: {
@@ -122,6 +138,25 @@ export function decide(command: JobCommand, state: JobState, { now }: { now: Dat
       return [
         { type: 'JobReposted', data: { jobId: state.jobId, contentHash: state.contentHash, job: state.job } },
       ];
+    case 'CorrectJob': {
+      if (state.status === 'absent') throw new JobNotFound(command.jobId);
+      if (state.status === 'removed') throw new JobAlreadyRemoved(state.jobId);
+      const job = applyCorrections(state.job, command.corrections);
+      const changed = changedFields(state.job, job);
+      if (changed.length === 0) return [];
+      return [
+        {
+          type: 'JobCorrected',
+          data: {
+            jobId: state.jobId,
+            contentHash: state.contentHash,
+            job,
+            changed,
+            corrections: command.corrections,
+          },
+        },
+      ];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`Unknown job command ${JSON.stringify(unknown)}`);

@@ -2,7 +2,7 @@
  * A job's stream `job-{jobId}`: identity (ids and slug, fixed when first posted), state and evolve.
  */
 import crypto from 'node:crypto';
-import type { JobContent, JobEvent } from '@jobs/contracts';
+import type { JobContent, JobCorrected, JobEvent } from '@jobs/contracts';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
 import { foldAscii } from './normalise/text';
 
@@ -60,7 +60,11 @@ export interface JobIdentity {
   slug: string;
   source: string;
   externalId: string;
+  /** An admin's corrections (JobCorrected): kept over what ingestion brings later. */
+  corrections?: JobCorrections;
 }
+
+export type JobCorrections = JobCorrected['corrections'];
 
 export type JobState =
   | { status: 'absent' }
@@ -76,8 +80,8 @@ export type JobState =
 export const initialState = (): JobState => ({ status: 'absent' });
 
 function identity(state: Exclude<JobState, { status: 'absent' }>): JobIdentity {
-  const { jobId, publicId, slug, source, externalId } = state;
-  return { jobId, publicId, slug, source, externalId };
+  const { jobId, publicId, slug, source, externalId, corrections } = state;
+  return { jobId, publicId, slug, source, externalId, ...(corrections ? { corrections } : {}) };
 }
 
 export function evolve(state: JobState, event: JobEvent): JobState {
@@ -89,6 +93,13 @@ export function evolve(state: JobState, event: JobEvent): JobState {
     case 'JobUpdated':
       if (state.status === 'absent') return state;
       return { ...state, contentHash: event.data.contentHash, job: event.data.job };
+    case 'JobCorrected':
+      if (state.status === 'absent') return state;
+      return {
+        ...state,
+        job: event.data.job,
+        corrections: { ...state.corrections, ...event.data.corrections },
+      };
     case 'JobRemoved':
       if (state.status === 'absent') return state;
       return {
@@ -107,4 +118,11 @@ export function evolve(state: JobState, event: JobEvent): JobState {
       throw new Error(`Unknown job event ${(unknown as { type: string }).type}`);
     }
   }
+}
+
+/** The job as corrected: a corrected workplace also sets the flags the feed filters on (isRemote, isHybrid). */
+export function applyCorrections(job: JobContent, corrections: JobCorrections | undefined): JobContent {
+  if (!corrections?.workplace) return job;
+  const workplace = corrections.workplace;
+  return { ...job, workplace, isRemote: workplace !== 'on-site', isHybrid: workplace === 'hybrid' };
 }

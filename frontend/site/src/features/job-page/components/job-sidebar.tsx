@@ -6,6 +6,7 @@ import { formatDate } from '../lib/format';
 import { shareLinks } from '../lib/share';
 import { ApplyButton } from './apply-button';
 import { CompactAlertForm } from '../../alerts/components/compact-alert-form';
+import { ReportJobButton } from '../../job-report/components/report-job-button';
 
 function Info({ label, value }: { label: string; value: string | null }) {
   return (
@@ -43,6 +44,9 @@ export function JobSidebar({ job }: { job: Job }) {
                 {link.label}
               </a>
             ))}
+          </div>
+          <div className="border-t border-slate-100 pt-3">
+            <ReportJobButton identifier={job.id} title={job.title} />
           </div>
         </CardContent>
       </Card>

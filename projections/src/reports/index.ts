@@ -1,0 +1,7 @@
+export {
+  jobReportsProjection,
+  JOB_REPORTS_PROJECTION,
+  REPORT_STATUSES,
+  type JobReportRow,
+  type ReportStatus,
+} from './job-reports';
