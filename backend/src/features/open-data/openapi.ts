@@ -74,7 +74,7 @@ const ErrorBody = z
   .meta({
     id: 'Error',
     description:
-      'Every error: `{ error: { code, message, details? } }`, with `message` and `code` also at the top level. GONE adds reason, removedAt and the job's slug; RATE_LIMITED adds retryAfter.',
+      'Every error: `{ error: { code, message, details? } }`, with `message` and `code` also at the top level. GONE adds reason, removedAt and the job slug; RATE_LIMITED adds retryAfter.',
   });
 
 const Job = PublicJob.extend({
