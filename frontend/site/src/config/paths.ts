@@ -1,3 +1,5 @@
+import { companySlug } from '@jobs/contracts/company-slug';
+
 /** Every route of the public site (spec section 2), in one place. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -7,7 +9,8 @@ export const paths = {
   },
   company: {
     path: '/companies/:companyName',
-    getHref: (companyName: string) => `/companies/${encodeURIComponent(companyName)}`,
+    /** By slug ('R&D Labs / Co.' → r-and-d-labs-co): a URL that survives sharing, proxies and reloads. */
+    getHref: (companyName: string) => `/companies/${companySlug(companyName)}`,
   },
   auth: {
     path: '/auth',
