@@ -1,5 +1,3 @@
-import { companySlug } from '@jobs/contracts/company-slug';
-
 /** Every route of the public site (spec section 2), in one place. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -9,8 +7,11 @@ export const paths = {
   },
   company: {
     path: '/companies/:companyName',
-    /** By slug ('R&D Labs / Co.' → r-and-d-labs-co): a URL that survives sharing, proxies and reloads. */
-    getHref: (companyName: string) => `/companies/${companySlug(companyName)}`,
+    /**
+     * By name, as the spec links it (the slug function stays out of the home route's bundle); the company page
+     * then replaces the URL with the company's slug, and the server 301s a name URL to it on a reload.
+     */
+    getHref: (companyName: string) => `/companies/${encodeURIComponent(companyName)}`,
   },
   auth: {
     path: '/auth',

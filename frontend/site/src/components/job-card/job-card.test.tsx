@@ -71,7 +71,7 @@ describe('JobCard', () => {
     expect(screen.getByRole('link', { name: 'Senior React Engineer' }).getAttribute('href')).toBe(
       '/jobs/senior-react-engineer-acme-42',
     );
-    expect(screen.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe('/companies/acme');
+    expect(screen.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe('/companies/Acme');
     const view = screen.getByRole('link', { name: /View Job/ });
     expect(view.getAttribute('target')).toBe('_blank');
     expect(view.getAttribute('rel')).toBe('noopener');
