@@ -42,9 +42,19 @@ export interface JobSearchDocument {
   utcMax: number | null;
 }
 
+/** A country a place filter names: its ISO alpha-2 code and every lower-case spelling a location may use. */
+export interface PlaceCountry {
+  code: string;
+  names: string[];
+}
+
 export type JobSearchLocation =
-  /** Location contains the text, or the country name equals it (case-insensitive). */
-  | { kind: 'place'; value: string }
+  /**
+   * Location contains the text, or the country equals it (case-insensitive). With `country` (the text names a
+   * country): the job's country is that ISO code, or its location names the country in any of `names` as whole
+   * words ('Remote (US or Canada)'); the bare text is then not searched as a substring ('us' in 'Australia').
+   */
+  | { kind: 'place'; value: string; country?: PlaceCountry }
   /** The continent; with remoteOnly, remote jobs only. */
   | { kind: 'continent'; continent: string; remoteOnly: boolean }
   /** Remote jobs with no continent or whose location mentions worldwide/anywhere. */

@@ -197,6 +197,20 @@ function contractSuite(
       expect(await ids({ location: { kind: 'place', value: 'Mars' } })).toEqual([]);
     });
 
+    it("filters by a place naming a country: the job's country code, or the country among the location's words", async () => {
+      const us = { code: 'US', names: ['united states', 'usa', 'us'] };
+      const docs = [
+        doc(101, { title: 'Coded', location: 'San Francisco, CA', country: 'US' }),
+        doc(102, { title: 'Among others', location: 'Remote (US or Canada)' }),
+        doc(103, { title: 'Down under', location: 'Sydney, Australia', country: 'AU' }),
+      ];
+      await index.upsert(docs);
+      const found = await ids({ location: { kind: 'place', value: 'United States', country: us } });
+      expect([...found].sort()).toEqual([uuid(101), uuid(102)]);
+      const uk = { code: 'GB', names: ['united kingdom', 'uk'] };
+      expect(await ids({ location: { kind: 'place', value: 'UK', country: uk } })).toEqual([C.id]);
+    });
+
     it('filters by continent, and by remote in a continent', async () => {
       expect(await ids({ location: { kind: 'continent', continent: 'Europe', remoteOnly: false } })).toEqual([
         A.id,

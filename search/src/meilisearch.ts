@@ -106,7 +106,15 @@ export function buildFilter(q: JobSearchQuery, useContains: boolean): string | u
   const loc = q.location;
   if (loc?.kind === 'place') {
     const place = normalizeKey(loc.value);
-    if (place) {
+    if (loc.country) {
+      // No whole-word operator: names of 4+ letters as substrings ('united states', 'usa' is too short to be safe).
+      const names = useContains ? loc.country.names.filter((n) => n.length >= 4) : [];
+      const parts = [
+        `countryKey = ${quote(loc.country.code.toLowerCase())}`,
+        ...names.map((n) => `locationKey CONTAINS ${quote(n)}`),
+      ];
+      clauses.push(`(${parts.join(' OR ')})`);
+    } else if (place) {
       clauses.push(
         useContains
           ? `(locationKey CONTAINS ${quote(place)} OR countryKey = ${quote(place)})`

@@ -10,6 +10,7 @@ import {
   searchText,
   searchWords,
   suggestionTerms,
+  wholeWordsPattern,
 } from './text';
 
 /** Text queries count their matches exactly up to this many; a total above it is an estimate. */
@@ -136,7 +137,13 @@ function addFilters(c: Conditions, q: JobSearchQuery, withText = false): void {
   const loc = q.location;
   if (loc?.kind === 'place') {
     const place = normalizeKey(loc.value);
-    if (place) {
+    if (loc.country) {
+      const code = c.param(loc.country.code.toLowerCase());
+      const names = loc.country.names.length
+        ? ` or ${text('location_key')} ~ ${c.param(wholeWordsPattern(loc.country.names))}`
+        : '';
+      c.add(`(${text('country_key')} = ${code}${names})`);
+    } else if (place) {
       const p = c.param(place);
       c.add(
         `(${text('location_key')} like '%' || ${escapeLikeSql(p)} || '%' escape '\\' or ${text('country_key')} = ${p})`,

@@ -6,6 +6,15 @@ export function normalizeKey(value: string): string {
 }
 
 /**
+ * A regular expression (the same source reads the same in JavaScript and PostgreSQL) that finds any of the names
+ * as whole words in a lower-case location: 'us' in 'remote (us or canada)', not in 'australia'.
+ */
+export function wholeWordsPattern(names: readonly string[]): string {
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `(^|[^a-z0-9])(${escaped.join('|')})($|[^a-z0-9])`;
+}
+
+/**
  * Words for full-text matching: lower-cased, accents stripped, everything that is not a letter or digit is a separator.
  * `c++` and `c#` keep their identity as `cpp` and `csharp`. Documents and queries go through the same function,
  * so the PostgreSQL parser only ever sees plain alphanumeric words and both sides agree on tokens.

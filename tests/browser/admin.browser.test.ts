@@ -191,6 +191,39 @@ describe('the back office as an admin', () => {
     await phone.close();
   });
 
+  it('survives a deep link and a reload on every page, show pages included', async () => {
+    const api = async (path: string) => {
+      const res = await context.request.get(`${baseUrl()}/api/admin/${path}`);
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as { id: string }[];
+    };
+    const [job] = await api(`jobs?filter=${encodeURIComponent(JSON.stringify({ q: JOB_TITLE }))}`);
+    const [user] = await api(`users?filter=${encodeURIComponent(JSON.stringify({ q: member }))}`);
+    const pages: [string, (p: Page) => Promise<unknown>][] = [
+      ['', (p) => p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()],
+      ['/jobs', (p) => p.getByRole('cell', { name: JOB_TITLE }).first().waitFor()],
+      [`/jobs/${job!.id}/show`, (p) => p.getByLabel('History').getByText('JobPosted').waitFor()],
+      ['/users', (p) => p.getByRole('cell', { name: member, exact: true }).waitFor()],
+      [`/users/${user!.id}/show`, (p) => p.getByText(member, { exact: true }).first().waitFor()],
+      ['/ats-sources', (p) => p.getByRole('menuitem', { name: 'Jobs' }).waitFor()],
+      ['/discovered-companies', (p) => p.getByRole('menuitem', { name: 'Jobs' }).waitFor()],
+      ['/company-discovery', (p) => p.getByRole('menuitem', { name: 'Jobs' }).waitFor()],
+      ['/analytics', (p) => p.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor()],
+      ['/export', (p) => p.getByRole('heading', { name: 'Export', level: 1 }).waitFor()],
+    ];
+    const fresh = await context.newPage();
+    const pageErrors = watchConsole(fresh);
+    for (const [path, ready] of pages) {
+      await fresh.goto(`${baseUrl()}/admin${path}`);
+      await ready(fresh);
+      await fresh.reload();
+      await ready(fresh);
+      expect(await fresh.getByText('Something went wrong').count(), path).toBe(0);
+    }
+    expect(pageErrors).toEqual([]);
+    await fresh.close();
+  });
+
   it('logged no console errors', () => {
     expect(errors.filter((e) => !/409|Conflict/i.test(e))).toEqual([]);
   });

@@ -219,6 +219,39 @@ describe('home page and job feed', () => {
     await poll(() => page.getByRole('menu').count()).toBe(0);
   }
 
+  it('at 390 px every submenu fits the screen: Filters > Location > Europe, and the deepest ones', async () => {
+    page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    errors = watchConsole(page);
+    await page.goto(`${baseUrl()}/?title=${TOKEN}`, { waitUntil: 'domcontentloaded' });
+    await poll(() => cards().count()).toBeGreaterThan(0);
+    for (const path of [
+      ['Location', 'Europe'],
+      ['Location', 'North America'],
+      ['I can work from', 'Europe'],
+      ['My time zone', 'Hours either way'],
+    ]) {
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      for (const label of path) {
+        const item = page.getByRole('menuitem', { name: label, exact: true }).last();
+        await item.waitFor();
+        await item.click();
+      }
+      await poll(() => page.getByRole('menu').count()).toBe(path.length + 1);
+      const menus = page.getByRole('menu');
+      // The deepest menu's first options are readable: 'All Europe', 'Remote (Worldwide)' not cut off.
+      await menus.last().getByRole('menuitemradio').first().waitFor();
+      await page.waitForTimeout(200); // positioned after the first frame
+      for (let i = 0; i < (await menus.count()); i++) {
+        const box = (await menus.nth(i).boundingBox())!;
+        expect(box.x, `${path.join(' > ')} menu ${i} left`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${path.join(' > ')} menu ${i} right`).toBeLessThanOrEqual(390);
+      }
+      await page.keyboard.press('Escape');
+      await poll(() => page.getByRole('menu').count()).toBe(0);
+    }
+    expect(realErrors(errors)).toEqual([]);
+  });
+
   it('a filter from each group shows as a chip, narrows the feed, and Clear resets them all', async () => {
     await open(`/?title=${TOKEN}`);
     await poll(() => cards().count()).toBe(20);

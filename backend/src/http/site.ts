@@ -14,6 +14,8 @@ export interface RenderedPage {
   head?: string;
   /** Data for the client, serialised into a script tag with the CSP nonce (read by the site before its first fetch). */
   state?: unknown;
+  /** A permanent redirect to this path instead of the page (an old company URL to its slug). */
+  redirect?: string;
 }
 
 /** Renders SEO and initial data for a path; null means "not mine". */
@@ -123,7 +125,9 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     if (ctx.body !== undefined || ctx.status !== 404) return; // a route answered
 
     const rel = decodeURIComponent(ctx.path);
-    if (path.extname(rel) && rel !== '/index.html') {
+    // A client route is never a file, whatever its last segment looks like ('/companies/R%26D%20Labs%20%2F%20Co.').
+    const known = KNOWN_ROUTES.some((r) => r.test(ctx.path));
+    if (!known && path.extname(rel) && rel !== '/index.html') {
       const file = path.join(distDir, rel);
       if (
         file.startsWith(distDir + path.sep) &&
@@ -163,7 +167,11 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
       page = await render(ctx);
       if (page) break;
     }
-    const known = KNOWN_ROUTES.some((r) => r.test(ctx.path));
+    if (page?.redirect) {
+      ctx.status = 301;
+      ctx.redirect(page.redirect);
+      return;
+    }
     let out = html;
     // Error states (a removed or unknown job) render in the same route chunk, so they preload it too.
     const preloads = routePreloads(manifest, ctx.path, html);

@@ -1,5 +1,12 @@
 import type { JobSearchQuery, JobSearchResult } from '@jobs/contracts';
-import { normalizeKey, paging, searchWords, suggestionTerms, WORLDWIDE_PATTERN } from '../text';
+import {
+  normalizeKey,
+  paging,
+  searchWords,
+  suggestionTerms,
+  wholeWordsPattern,
+  WORLDWIDE_PATTERN,
+} from '../text';
 import {
   andInto,
   andNotInto,
@@ -727,13 +734,14 @@ export class MemoryEngine {
       if (place) {
         const matches = new Uint8Array(this.locations.values.length);
         let any = false;
+        const names = loc.country?.names.length ? new RegExp(wholeWordsPattern(loc.country.names)) : null;
         this.locations.values.forEach((v, i) => {
-          if (v.includes(place)) {
+          if (loc.country ? names?.test(v) : v.includes(place)) {
             matches[i] = 1;
             any = true;
           }
         });
-        const country = this.countries.find(place) ?? -2;
+        const country = this.countries.find(loc.country ? loc.country.code.toLowerCase() : place) ?? -2;
         if (!any && country === -2) {
           bits.fill(0);
           return;

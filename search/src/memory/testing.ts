@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { JobSearchQuery } from '@jobs/contracts';
-import { normalizeKey, searchWords, WORLDWIDE_PATTERN } from '../text';
+import { normalizeKey, searchWords, wholeWordsPattern, WORLDWIDE_PATTERN } from '../text';
 import type { IndexedJob } from './engine';
 import { typoBudget } from './terms';
 
@@ -234,7 +234,13 @@ function passesFilters(doc: IndexedJob, q: JobSearchQuery): boolean {
   const loc = q.location;
   if (loc?.kind === 'place') {
     const place = normalizeKey(loc.value);
-    if (!doc.location.toLowerCase().includes(place) && doc.country?.toLowerCase() !== place) return false;
+    const location = doc.location.toLowerCase();
+    const country = doc.country?.toLowerCase();
+    const found = loc.country
+      ? country === loc.country.code.toLowerCase() ||
+        (loc.country.names.length > 0 && new RegExp(wholeWordsPattern(loc.country.names)).test(location))
+      : location.includes(place) || country === place;
+    if (!found) return false;
   } else if (loc?.kind === 'continent') {
     if (doc.continent?.toLowerCase() !== normalizeKey(loc.continent)) return false;
     if (loc.remoteOnly && !doc.isRemote) return false;

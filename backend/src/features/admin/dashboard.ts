@@ -1,5 +1,6 @@
 /**
- * The admin index's live figures: jobs live and removed, postings in the last 24 hours and 7 days,
+ * The admin index's live figures: jobs live and removed, jobs posted (their datePosted, not when we first saw
+ * them: a seed or an import of old postings is not new) in the last 24 hours and 7 days,
  * confirmed alerts, users, projection status and the last ingestion per source.
  */
 import type pg from 'pg';
@@ -26,8 +27,8 @@ export async function dashboard(pool: pg.Pool, projections?: ProjectionsPort): P
     pool.query<Dashboard['jobs']>(
       `select count(*) filter (where status = 'live')::int as live,
               count(*) filter (where status = 'removed')::int as removed,
-              count(*) filter (where posted_at > now() - interval '24 hours')::int as "postedLast24h",
-              count(*) filter (where posted_at > now() - interval '7 days')::int as "postedLast7d"
+              count(*) filter (where date_posted > now() - interval '24 hours')::int as "postedLast24h",
+              count(*) filter (where date_posted > now() - interval '7 days')::int as "postedLast7d"
        from jobs`,
     ),
     // The alerts read model belongs to the alerts feature; without it there are none to count.

@@ -5,16 +5,23 @@
 import type pg from 'pg';
 import { bool, camel, ids, invalidFilter, likePattern, text, Where, type ListParams } from './rest';
 
+/**
+ * Sortable fields: react-admin's default `id` and every column the list shows. Text sorts as people read it:
+ * 'iOS Engineer' between 'Go' and 'Java', not before 'A' (C collation sorts upper case first).
+ */
 export const JOB_SORTS = {
+  id: 'job_id',
   datePosted: 'date_posted',
   postedAt: 'posted_at',
   updatedAt: 'updated_at',
   removedAt: 'removed_at',
-  title: 'title',
-  company: 'company',
-  source: 'source',
+  title: 'lower(title)',
+  company: 'lower(company)',
+  source: 'lower(source)',
   status: 'status',
   publicId: 'public_id',
+  experienceLevel: 'lower(experience_level)',
+  removalReason: 'lower(removal_reason)',
 } as const;
 export type JobSort = keyof typeof JOB_SORTS;
 

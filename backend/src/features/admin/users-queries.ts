@@ -5,10 +5,12 @@
 import type pg from 'pg';
 import { bool, camel, ids, invalidFilter, likePattern, text, Where, type ListParams } from './rest';
 
+/** react-admin's default `id` and every column the list shows; text as people read it (case aside). */
 export const USER_SORTS = {
+  id: 'id',
   registeredAt: 'registered_at',
-  username: 'username',
-  email: 'email',
+  username: 'lower(username)',
+  email: 'lower(email)',
   role: 'role',
   isVerified: 'is_verified',
 } as const;

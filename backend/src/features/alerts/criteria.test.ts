@@ -55,6 +55,24 @@ describe('alert criteria', () => {
     expect(matchesAlert(c({ location: 'Germany' }), job)).toBe(true);
     expect(matchesAlert(c({ location: 'berlin' }), job)).toBe(true);
     expect(matchesAlert(c({ location: 'Europe' }), job)).toBe(true);
+    const sf = {
+      ...job,
+      location: 'San Francisco, CA',
+      countryName: 'United States',
+      continent: 'North America',
+    };
+    expect(matchesAlert(c({ location: 'United States' }), sf)).toBe(true);
+    expect(matchesAlert(c({ location: 'US' }), sf)).toBe(true);
+    expect(
+      matchesAlert(c({ location: 'US' }), { ...job, location: 'Remote (US or Canada)', countryName: null }),
+    ).toBe(true);
+    expect(
+      matchesAlert(c({ location: 'US' }), {
+        ...job,
+        location: 'Sydney, Australia',
+        countryName: 'Australia',
+      }),
+    ).toBe(false);
     expect(matchesAlert(c({ location: 'All Europe' }), job)).toBe(true);
     expect(matchesAlert(c({ location: 'Remote in Asia' }), job)).toBe(false);
     expect(matchesAlert(c({ location: 'Remote (Worldwide)' }), job)).toBe(false);

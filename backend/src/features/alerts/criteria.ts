@@ -13,6 +13,7 @@ import {
 import { matchesTimezone, matchesWorkFrom, workFrom } from '@jobs/contracts/where';
 import { formatUtcOffset, parseUtcOffset } from '@jobs/contracts/where-format';
 import { z } from 'zod';
+import { wholeWordsPattern } from '@jobs/search/text';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
 import { badRequest } from '../../http/errors';
 import { parseLocation } from '../jobs/feed-params';
@@ -164,6 +165,14 @@ function locationMatches(location: JobSearchLocation, job: CandidateJob): boolea
       return job.continent === location.continent && (!location.remoteOnly || job.isRemote);
     case 'place': {
       const place = location.value.toLowerCase();
+      // A country, as the feed reads it: the job's country, or the country named among the location's words.
+      const country = location.country;
+      if (country)
+        return (
+          (job.countryName !== null && country.names.includes(job.countryName.toLowerCase())) ||
+          (country.names.length > 0 &&
+            new RegExp(wholeWordsPattern(country.names)).test(job.location.toLowerCase()))
+        );
       return (
         job.location.toLowerCase().includes(place) ||
         job.countryName?.toLowerCase() === place ||

@@ -2,10 +2,12 @@
 import type pg from 'pg';
 import { camel, invalidFilter, likePattern, text, Where, type ListParams } from '../admin/rest';
 
+/** react-admin's default `id` and every column the list shows; text as people read it (case aside). */
 export const SOURCE_SORTS = {
-  company: 'company',
+  id: 's.id',
+  company: 'lower(s.company)',
   kind: 'kind',
-  board: 'board',
+  board: 'lower(board)',
   status: 'status',
   intervalMinutes: 'interval_minutes',
   lastSyncAt: 'last_sync_at',
@@ -64,8 +66,13 @@ export async function getSource(pool: pg.Pool, id: string) {
   return { ...camel(rows[0]), syncs: syncs.rows.map((r) => ({ id: r.revision as number, ...camel(r) })) };
 }
 
+/** react-admin's default `id` and every column the list shows; text as people read it (case aside). */
 export const DISCOVERED_SORTS = {
-  company: 'company',
+  id: 'id',
+  company: 'lower(company)',
+  board: 'lower(board)',
+  candidate: 'lower(candidate)',
+  atsSourceId: 'ats_source_id',
   kind: 'kind',
   jobCount: 'job_count',
   foundAt: 'found_at',

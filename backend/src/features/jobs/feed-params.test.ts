@@ -18,6 +18,15 @@ describe('parseLocation', () => {
       remoteOnly: true,
     });
     expect(parseLocation(' Berlin ')).toEqual({ kind: 'place', value: 'Berlin' });
+    expect(parseLocation('United States')).toEqual({
+      kind: 'place',
+      value: 'United States',
+      country: expect.objectContaining({
+        code: 'US',
+        names: expect.arrayContaining(['united states', 'us', 'usa']),
+      }),
+    });
+    expect(parseLocation('Georgia')).toMatchObject({ country: { code: 'GE', names: [] } });
     expect(parseLocation('All Atlantis')).toHaveProperty('error');
   });
 });
@@ -41,7 +50,11 @@ describe('FeedParams', () => {
     expect(params.page).toBe(3);
     expect(toSearchQuery(params, now)).toEqual({
       text: 'react',
-      location: { kind: 'place', value: 'Germany' },
+      location: {
+        kind: 'place',
+        value: 'Germany',
+        country: { code: 'DE', names: ['germany', 'deutschland'] },
+      },
       experienceLevel: 'Mid-level',
       type: 'Full Time',
       salaryUsd: { min: 80_000, max: 120_000 },

@@ -14,9 +14,11 @@ import {
   SALARY_RANGES,
   type JobSearchLocation,
   type JobSearchQuery,
+  type PlaceCountry,
 } from '@jobs/contracts';
 import { parseUtcOffset } from '@jobs/contracts/where-format';
-import { countryByName } from './normalise/places';
+import { countryByName, type CountryEntry } from './normalise/places';
+import { UNMATCHED_COUNTRY_NAMES } from './normalise/places-data';
 import { salaryRangeBounds } from './normalise/salary';
 
 /**
@@ -72,7 +74,23 @@ export function parseLocation(raw: string): JobSearchLocation | { error: string 
       };
     return { kind: 'continent', continent, remoteOnly: scoped[1] === 'remote in' };
   }
-  return { kind: 'place', value: text };
+  const country = countryByName(text);
+  return country
+    ? { kind: 'place', value: text, country: placeCountry(country) }
+    : { kind: 'place', value: text };
+}
+
+// 'America' alone is read as the United States only in a filter value; in a location it is usually a region.
+const NOT_IN_LOCATIONS = new Set(['america']);
+
+/**
+ * A place that names a country finds the country's jobs whatever spelling their location uses: the job's country
+ * (read from 'San Francisco, CA', 'Remote - US', 'GB' at ingestion) or the country named among others.
+ */
+function placeCountry(country: CountryEntry): PlaceCountry {
+  const names = UNMATCHED_COUNTRY_NAMES.has(country.name) ? [] : [country.name, ...country.aliases];
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))].filter((n) => !NOT_IN_LOCATIONS.has(n));
+  return { code: country.code, names: lower };
 }
 
 /** Blank query values count as absent. */

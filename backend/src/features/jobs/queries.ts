@@ -194,8 +194,12 @@ export async function findCompany(pool: pg.Pool, nameOrSlug: string): Promise<Co
     logo: string | null;
     live_job_count: number;
   }>(
-    `select name, slug, description, description_source, size, founded, industry, website, logo, live_job_count
-     from companies where lower(name) = lower($1) or slug = $1 or slug = $2
+    // A profile without an industry shows the one its jobs have (most of them), as the job page's Company tab does.
+    `select name, slug, description, description_source, size, founded, website, logo, live_job_count,
+            coalesce(industry, (select j.industry from jobs j where j.company_slug = c.slug
+                                 group by j.industry order by count(*) filter (where j.status = 'live') desc,
+                                          count(*) desc, j.industry limit 1)) as industry
+     from companies c where lower(name) = lower($1) or slug = $1 or slug = $2
      order by (lower(name) = lower($1)) desc, live_job_count desc, slug limit 1`,
     [nameOrSlug, companySlug(nameOrSlug)],
   );

@@ -351,6 +351,8 @@ describe('GET /api/jobs/:identifier', () => {
       expect(res.body.reason).toBe('Position filled');
       expect(res.body.removedAt).toBe('2026-01-02T03:04:05.000Z');
       expect(res.body.error.reason).toBe('Position filled');
+      // So a page opened by the numeric id moves to the slug form, as for a live job.
+      expect(res.body.slug).toBe(jobs.removed!.slug);
     }
   });
 

@@ -8,7 +8,7 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import type { SearchIndex } from '@jobs/contracts';
 import type { AppDeps, Feature } from '../../http/app';
-import { gone, HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { validated } from '../../http/validate';
 import { FeedParams, toSearchQuery } from './feed-params';
 import {
@@ -71,7 +71,10 @@ async function liveJob(deps: AppDeps, identifier: string): Promise<JobLookup> {
   const found = await findJob(deps.pool, identifier);
   if (!found) throw notFound('Job not found');
   if (found.status === 'removed') {
-    throw gone(GONE_MESSAGE, { reason: found.removalReason, removedAt: found.removedAt });
+    // The slug lets a page opened by the numeric id move to the slug form, as it does for a live job.
+    throw new HttpError('GONE', GONE_MESSAGE, {
+      extra: { reason: found.removalReason, removedAt: found.removedAt, slug: found.job.slug },
+    });
   }
   return found;
 }

@@ -74,7 +74,7 @@ const ErrorBody = z
   .meta({
     id: 'Error',
     description:
-      'Every error: `{ error: { code, message, details? } }`, with `message` and `code` also at the top level. GONE adds reason and removedAt; RATE_LIMITED adds retryAfter.',
+      'Every error: `{ error: { code, message, details? } }`, with `message` and `code` also at the top level. GONE adds reason, removedAt and the job slug; RATE_LIMITED adds retryAfter.',
   });
 
 const Job = PublicJob.extend({
@@ -167,7 +167,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Forbidden (e.g. e-mail address not verified).',
   404: 'Not found.',
   409: 'Conflict.',
-  410: 'The job was removed (code GONE, with reason and removedAt).',
+  410: 'The job was removed (code GONE, with reason, removedAt and slug).',
   429: 'Too many requests (code RATE_LIMITED); Retry-After says when to try again.',
   503: 'A dependency is unavailable.',
 };

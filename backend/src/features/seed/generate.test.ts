@@ -115,6 +115,25 @@ describe('seed generator', () => {
     for (const job of managers) expect(job.descriptionHtml).not.toContain('a <strong>Engineering');
   });
 
+  it('writes articles and plurals right in every text field, not only the description', () => {
+    const jobs = generateJobs({ count: 2000, now, offset: 40_000 });
+    const wrong: string[] = [];
+    for (const job of jobs) {
+      const text = Object.values(job)
+        .filter((v): v is string => typeof v === 'string')
+        .map((v) => htmlToLines(v).join(' '))
+        .join(' | ');
+      for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])(an?) (?!der )([\p{L}\p{N}]\S*)/gu))
+        if (m[1] !== articleFor(m[2]!)) wrong.push(m[0]);
+      // A count and its noun agree: '1 year', '3 years', never '1 years' or '3 year'.
+      for (const m of text.matchAll(
+        /\b(1 (?:years|months|weeks|days|hours)|(?:[2-9]|\d{2,}) (?:year|month|week|day|hour))\b/g,
+      ))
+        wrong.push(m[0]);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('writes the sections of real postings, with names, places, products and technologies from the word lists', () => {
     const jobs = generateJobs({ count: 500, now, offset: 20_000 });
     const html = jobs.map((j) => j.descriptionHtml).join('\n');

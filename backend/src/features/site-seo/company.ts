@@ -35,6 +35,11 @@ export function companyPageRenderer(deps: SiteSeoDeps): PageRenderer {
         state: { companyPage: state },
       };
     }
+    // Links name the company by its slug; an older link by name (or any other spelling) moves there for good.
+    if (name !== company.slug) {
+      const search = ctx.querystring ? `?${ctx.querystring}` : '';
+      return { redirect: `/companies/${company.slug}${search}` };
+    }
     const jobs = await companyJobs(deps.pool, company, 1);
     const canonical = companyUrl(deps.publicUrl, company.name);
     const logo = absoluteLogoUrl(company.logo, deps.publicUrl);

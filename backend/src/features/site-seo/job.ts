@@ -20,7 +20,7 @@ export type JobPageState =
   | {
       identifier: string;
       status: 410;
-      gone: { message: string; reason: string | null; removedAt: string | null; title: string };
+      gone: { message: string; reason: string | null; removedAt: string | null; title: string; slug: string };
     };
 
 export interface SiteSeoDeps {
@@ -78,6 +78,7 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
           reason: found.removalReason,
           removedAt: found.removedAt,
           title: job.title,
+          slug: job.slug,
         },
       };
       return {

@@ -4,6 +4,7 @@
  * BreadcrumbList. Pure functions of the job and the site's public URL.
  */
 import type { Eligibility } from '@jobs/contracts';
+import { companySlug } from '@jobs/contracts/company-slug';
 import { COUNTRY_UTC_OFFSETS } from '@jobs/contracts/where-offsets';
 import { workFrom } from '@jobs/contracts/where';
 import { jsonLdEmploymentType } from '../jobs/normalise/employment-type';
@@ -59,7 +60,7 @@ export function jobUrl(publicUrl: string, slug: string): string {
 }
 
 export function companyUrl(publicUrl: string, company: string): string {
-  return `${publicUrl}/companies/${encodeURIComponent(company)}`;
+  return `${publicUrl}/companies/${companySlug(company)}`;
 }
 
 function validThrough(datePosted: string): string {

@@ -220,8 +220,8 @@ describe('job page HTML', () => {
 
 describe('company page HTML', () => {
   it('renders the profile with canonical, Organization and breadcrumbs', async () => {
-    const res = await http.get('/companies/Acme').expect(200);
-    expect(res.text).toContain('<link rel="canonical" href="http://localhost:3000/companies/Acme">');
+    const res = await http.get('/companies/acme').expect(200);
+    expect(res.text).toContain('<link rel="canonical" href="http://localhost:3000/companies/acme">');
     const org = ofType(res.text, 'Organization');
     expect(org).toMatchObject({ name: 'Acme', sameAs: 'https://acme.example', foundingDate: '1999' });
     ofType(res.text, 'BreadcrumbList');
@@ -269,7 +269,7 @@ describe('sitemap and robots', () => {
       ['/sitemap-companies.xml', '/sitemap-companies-2.xml'].map((p) => http.get(p).expect(200)),
     );
     const text = pages.map((p) => p.text).join('');
-    for (const name of ['Acme', 'Globex', 'Initech']) expect(text).toContain(`/companies/${name}</loc>`);
+    for (const slug of ['acme', 'globex', 'initech']) expect(text).toContain(`/companies/${slug}</loc>`);
     await http.get('/sitemap-companies-3.xml').expect(404);
   });
 

@@ -44,7 +44,7 @@ export function DiscoveredCompanyList() {
           sortable={false}
           render={(r) => (Array.isArray(r.sampleTitles) ? r.sampleTitles.join(' · ') : '')}
         />
-        <TextField source="candidate" sortable={false} />
+        <TextField source="candidate" />
         <SelectField source="status" choices={STATUS_CHOICES} />
         <DateField source="foundAt" label="Found" showTime />
         <ReferenceField

@@ -44,9 +44,10 @@ function Entry({ entry }: { entry: HistoryEntry }) {
 export function JobHistory() {
   const record = useRecordContext();
   const api = useAdminApi();
+  const id = record?.id;
   const { data, error, isPending } = useLoad(
-    () => api.jobHistory(record!.id),
-    `${record?.id}:${record?.revision}`,
+    id === undefined ? null : () => api.jobHistory(id),
+    `${id}:${record?.revision}`,
   );
   if (!record) return null;
   return (

@@ -68,10 +68,10 @@ export function JobList() {
           <TextField source="title" />
           <TextField source="company" />
           <TextField source="source" />
-          <TextField source="experienceLevel" label="Experience" sortable={false} />
+          <TextField source="experienceLevel" label="Experience" />
           <JobStatusField source="status" />
           <DateField source="datePosted" label="Posted" />
-          <TextField source="removalReason" label="Removal reason" sortable={false} />
+          <TextField source="removalReason" label="Removal reason" />
         </Datagrid>
       )}
     </List>

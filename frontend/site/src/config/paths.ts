@@ -7,6 +7,10 @@ export const paths = {
   },
   company: {
     path: '/companies/:companyName',
+    /**
+     * By name, as the spec links it (the slug function stays out of the home route's bundle); the company page
+     * then replaces the URL with the company's slug, and the server 301s a name URL to it on a reload.
+     */
     getHref: (companyName: string) => `/companies/${encodeURIComponent(companyName)}`,
   },
   auth: {

@@ -14,6 +14,17 @@ export const ALERT_FREQUENCY_OPTIONS = [
   { value: 'weekly', label: 'Weekly' },
 ] as const;
 
+/** Spec section 5: the e-mail is required and must be a valid address; the form says so itself (no browser bubble). */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+// One '@', something before it, a dot in the domain, no spaces: what the server's check accepts too.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The spec's message when the e-mail is missing or not an address, else null. */
+export function emailError(email: string): string | null {
+  return EMAIL.test(email.trim()) ? null : INVALID_EMAIL_MESSAGE;
+}
+
 /** What a form can be prefilled with (the current search, a job). */
 export interface AlertDefaults {
   email?: string;

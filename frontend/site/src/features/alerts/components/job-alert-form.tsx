@@ -15,6 +15,7 @@ import {
   ALERT_FREQUENCY_OPTIONS,
   ALERT_SALARY_OPTIONS,
   ALERT_TYPE_OPTIONS,
+  emailError,
   initialValues,
   toRequest,
   type AlertDefaults,
@@ -43,17 +44,21 @@ export function JobAlertForm({ defaultValues, onSuccess, bare }: JobAlertFormPro
       onSuccess?.();
     },
   });
+  const [emailMessage, setEmailMessage] = useState<string | null>(null);
   const set = <K extends keyof AlertFormValues>(name: K, value: AlertFormValues[K]) =>
     setValues((v) => ({ ...v, [name]: value }));
   const busy = create.isPending;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const invalid = emailError(values.email);
+    setEmailMessage(invalid);
+    if (invalid) return;
     create.mutate(toRequest(values));
   }
 
   const fields = (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Job alert">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Job alert">
       <FormField
         label="Email"
         type="email"
@@ -61,7 +66,11 @@ export function JobAlertForm({ defaultValues, onSuccess, bare }: JobAlertFormPro
         required
         placeholder="you@example.com"
         value={values.email}
-        onChange={(e) => set('email', e.target.value)}
+        error={emailMessage ?? undefined}
+        onChange={(e) => {
+          set('email', e.target.value);
+          setEmailMessage(null);
+        }}
         disabled={busy}
       />
       <FormField

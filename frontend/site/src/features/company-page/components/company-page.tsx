@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, Calendar, ExternalLink, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { CompanyLogo, JobCard } from '../../../components/job-card';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -150,6 +151,15 @@ function CompanyJobs({ name, displayName }: { name: string; displayName: string 
 export function CompanyPage({ companyName }: { companyName: string }) {
   const query = useCompany(companyName);
   const notFound = query.isError && getErrorStatus(query.error) === 404;
+  // An older link by name moves to the slug (replace, as a job's numeric id does), with the answer cached.
+  const slug = query.data?.slug;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!slug || slug === companyName || !query.data) return;
+    queryClient.setQueryData(['/api/companies', slug], query.data);
+    navigate(`/companies/${slug}`, { replace: true });
+  }, [slug, companyName, query.data, queryClient, navigate]);
   useDocumentTitle(
     query.data ? `${query.data.name} Remote Jobs` : notFound ? 'Company Not Found' : companyName || 'Company',
   );

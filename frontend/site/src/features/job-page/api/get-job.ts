@@ -12,8 +12,8 @@ export async function getJob(identifier: string): Promise<Job> {
   const initial = takeInitialJob(identifier);
   if (initial?.status === 200) return initial.job;
   if (initial?.status === 410) {
-    const { message, reason, removedAt } = initial.gone;
-    throw new ApiError(410, 'Gone', JSON.stringify({ message, code: 'GONE', reason, removedAt }));
+    const { message, reason, removedAt, slug } = initial.gone;
+    throw new ApiError(410, 'Gone', JSON.stringify({ message, code: 'GONE', reason, removedAt, slug }));
   }
   if (initial?.status === 404) {
     throw new ApiError(404, 'Not Found', JSON.stringify({ message: 'Job not found', code: 'NOT_FOUND' }));

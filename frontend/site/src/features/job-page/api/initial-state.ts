@@ -11,7 +11,13 @@ export type JobPageState =
   | {
       identifier: string;
       status: 410;
-      gone: { message: string; reason: string | null; removedAt: string | null; title: string };
+      gone: {
+        message: string;
+        reason: string | null;
+        removedAt: string | null;
+        title: string;
+        slug?: string;
+      };
     };
 
 let taken = false;
@@ -29,8 +35,9 @@ export function takeInitialJob(identifier: string): JobPageState | undefined {
   return state;
 }
 
-/** The title of a removed job the server rendered (the 410 API body has none). */
+/** The title of a removed job the server rendered (the 410 API body has none), by its id or its slug. */
 export function goneTitle(identifier: string): string | undefined {
   const state = read();
-  return state?.identifier === identifier && state.status === 410 ? state.gone.title : undefined;
+  if (state?.status !== 410) return undefined;
+  return state.identifier === identifier || state.gone.slug === identifier ? state.gone.title : undefined;
 }

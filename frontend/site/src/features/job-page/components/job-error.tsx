@@ -12,6 +12,7 @@ export type JobErrorKind = 'gone' | 'unavailable' | 'not-found';
 
 interface ErrorBody {
   code?: string;
+  slug?: string;
   reason?: string | null;
   removedAt?: string | null;
   error?: { code?: string };
@@ -35,6 +36,13 @@ export function jobErrorKind(error: unknown): JobErrorKind {
   if (status === 410 || code === 'GONE') return 'gone';
   if (status === undefined || status >= 500 || code === 'INTERNAL_ERROR') return 'unavailable';
   return 'not-found';
+}
+
+/** The slug a 410 names, so a removed job opened by its numeric id moves to its slug like a live one. */
+export function goneSlug(error: unknown): string | undefined {
+  if (jobErrorKind(error) !== 'gone') return undefined;
+  const { slug } = body(error);
+  return typeof slug === 'string' && slug ? slug : undefined;
 }
 
 function BackToJobs() {

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { rememberJob, useJob } from '../api/get-job';
-import { JobError, jobErrorKind } from './job-error';
+import { goneSlug, JobError, jobErrorKind } from './job-error';
 import { JobPageSkeleton } from './job-page-skeleton';
 import { JobView } from './job-view';
 
@@ -24,11 +24,12 @@ export function JobPage({ identifier }: { identifier: string }) {
   const location = useLocation();
   const queryClient = useQueryClient();
 
-  const slugTarget =
-    job && NUMERIC_ID.test(identifier) && job.slug && job.slug !== identifier ? job.slug : null;
+  // A removed job moves to its slug too: the 410 carries it.
+  const slug = job?.slug ?? (query.isError ? goneSlug(query.error) : undefined);
+  const slugTarget = NUMERIC_ID.test(identifier) && slug && slug !== identifier ? slug : null;
   useEffect(() => {
-    if (!slugTarget || !job) return;
-    rememberJob(queryClient, slugTarget, job);
+    if (!slugTarget) return;
+    if (job) rememberJob(queryClient, slugTarget, job);
     navigate(`${paths.job.getHref(slugTarget)}${location.search}${location.hash}`, { replace: true });
   }, [slugTarget, job, queryClient, navigate, location.search, location.hash]);
 

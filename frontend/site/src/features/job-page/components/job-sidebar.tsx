@@ -2,6 +2,7 @@ import { Share2 } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import type { Job } from '../api/get-job';
+import { alertDefaultsOfJob } from '../lib/alert-defaults';
 import { formatDate } from '../lib/format';
 import { shareLinks } from '../lib/share';
 import { ApplyButton } from './apply-button';
@@ -68,7 +69,7 @@ export function JobSidebar({ job }: { job: Job }) {
           <CardTitle as="h2">Get Similar Job Alerts</CardTitle>
         </CardHeader>
         <CardContent>
-          <CompactAlertForm defaultValues={{ title: job.title, location: job.location, type: job.type }} />
+          <CompactAlertForm defaultValues={alertDefaultsOfJob(job)} />
         </CardContent>
       </Card>
     </aside>

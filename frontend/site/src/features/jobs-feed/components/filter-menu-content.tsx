@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronRight } from 'lucide-react';
 import type { Continent } from '@jobs/contracts';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useFilterOptions } from '../api/get-filter-options';
 import {
   JOB_TYPE_OPTIONS,
@@ -30,7 +30,22 @@ const itemClasses =
 const subTriggerClasses =
   'flex cursor-pointer items-center justify-between gap-4 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=open]:bg-slate-100';
 const panelClasses =
-  'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
+  'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] max-w-[calc(100vw-16px)] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
+
+/** Below this width a submenu cannot sit beside its parent (Location > Europe needs three menus side by side). */
+const NARROW = '(max-width: 639px)';
+const BESIDE = 4;
+/** On a narrow screen a submenu overlaps its parent, indented this much from the trigger's left edge. */
+const INDENT = 24;
+
+/**
+ * Radix always opens a submenu to the right and only flips it; on a phone neither side has room. There the
+ * submenu is drawn over its parent, starting INDENT px inside the trigger, so every level stays on screen.
+ */
+function sideOffsetFor(trigger: HTMLElement | null): number {
+  if (!trigger || !window.matchMedia(NARROW).matches) return BESIDE;
+  return INDENT - trigger.getBoundingClientRect().width;
+}
 
 function Option({ value, children }: { value: string; children: ReactNode }) {
   return (
@@ -44,14 +59,16 @@ function Option({ value, children }: { value: string; children: ReactNode }) {
 }
 
 function Submenu({ label, children }: { label: string; children: ReactNode }) {
+  const trigger = useRef<HTMLDivElement>(null);
+  const [sideOffset, setSideOffset] = useState(BESIDE);
   return (
-    <Menu.Sub>
-      <Menu.SubTrigger className={subTriggerClasses}>
+    <Menu.Sub onOpenChange={(open) => open && setSideOffset(sideOffsetFor(trigger.current))}>
+      <Menu.SubTrigger ref={trigger} className={subTriggerClasses}>
         {label}
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </Menu.SubTrigger>
       <Menu.Portal>
-        <Menu.SubContent sideOffset={4} collisionPadding={8} className={panelClasses}>
+        <Menu.SubContent sideOffset={sideOffset} collisionPadding={8} className={panelClasses}>
           {children}
         </Menu.SubContent>
       </Menu.Portal>

@@ -62,19 +62,22 @@ export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactN
   }
 
   const filtered = hasFilters(state.filters);
+  // After a search, filter or sort change the previous answer is only a placeholder: it neither fills the new
+  // heading nor stays on screen as if it were the answer; the feed shows its loading state (spec: six skeletons).
+  const firstPage = feed.isPlaceholderData ? undefined : feed.data?.pages[0];
+  const loading = feed.isPending || feed.isPlaceholderData;
   const heading = feedHeading({
     filters: {
       ...state.filters,
       isRemote: state.filters.isRemote ? state.filters.isRemote === 'true' : undefined,
     },
     totalCount: count.data?.total,
-    filteredTotal: feed.data?.pages[0]?.totalJobs,
+    filteredTotal: firstPage?.totalJobs,
   });
-  const firstPage = feed.isPlaceholderData ? undefined : feed.data?.pages[0];
   useHomeSeo(firstPage?.totalJobs);
   // The server writes the same title for the URL (backend/src/features/site-seo/home.ts).
   useDocumentTitle(filtered && heading ? heading : undefined);
-  const unfilteredFallback = !filtered && heading === null ? feed.data?.pages[0]?.totalJobs : undefined;
+  const unfilteredFallback = !filtered && heading === null ? firstPage?.totalJobs : undefined;
 
   return (
     <div>
@@ -106,7 +109,7 @@ export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactN
       </div>
 
       <div className="mt-4" aria-busy={feed.isFetching && !feed.isFetchingNextPage}>
-        {feed.isPending ? (
+        {loading ? (
           <FeedSkeleton />
         ) : feed.isError && !feed.data ? (
           <FeedError onRefresh={refresh} />
