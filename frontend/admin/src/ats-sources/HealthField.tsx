@@ -1,4 +1,4 @@
-import { Chip, Tooltip } from '@mui/material';
+import { Chip, Tooltip, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 
 /** The source's health as the API derives it from its failed syncs in a row (docs/ats.md, "A failing board"). */
@@ -40,7 +40,10 @@ export function HealthField({ withError = false }: { label?: string; withError?:
   if (!record.lastError || record.health === 'healthy' || !record.health) return chip;
   return withError ? (
     <span>
-      {chip} <span data-testid="ats-source-health-error">{`Last error: ${record.lastError}`}</span>
+      {chip}{' '}
+      <Typography variant="body2" component="span" data-testid="ats-source-health-error">
+        {`Last error: ${record.lastError}`}
+      </Typography>
     </span>
   ) : (
     <Tooltip title={`Last error: ${record.lastError}`}>{chip}</Tooltip>
