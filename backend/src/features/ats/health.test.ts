@@ -161,4 +161,17 @@ describe('a failing ATS board', () => {
     const [id] = await jobIds();
     expect((await h.http.get(`/api/jobs/${id}`)).body.lastConfirmedAt).toBe(new Date(clock).toISOString());
   });
+
+  it('rebuilt from the events, the source and its jobs answer the same', async () => {
+    const read = async () => ({
+      source: (await admin.get(`/api/admin/ats-sources/${sourceId}`)).body as Record<string, unknown>,
+      jobs: await Promise.all(
+        (await jobIds()).map((id) => h.http.get(`/api/jobs/${id}`).then((r) => r.body)),
+      ),
+    });
+    const before = await read();
+    await h.services.runner.rebuild();
+    await h.services.runner.waitForPosition(await h.services.store.headPosition(), 10_000);
+    expect(await read()).toEqual(before);
+  }, 60_000);
 });

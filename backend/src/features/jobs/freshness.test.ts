@@ -184,3 +184,19 @@ describe('JSON-LD validThrough', () => {
     ).toBe('2026-05-31T12:00:00.000Z');
   });
 });
+
+describe('rebuilt from the events', () => {
+  it('answers the same confirmations, validThrough and expiries', async () => {
+    const { rows } = await h.services.db.pool.query<{ public_id: string }>(
+      'select public_id from jobs order by public_id',
+    );
+    const read = () =>
+      Promise.all(
+        rows.map((r) => h.http.get(`/api/jobs/${r.public_id}`).then((res) => [res.status, res.body])),
+      );
+    const before = await read();
+    await h.services.runner.rebuild();
+    await settle();
+    expect(await read()).toEqual(before);
+  }, 60_000);
+});
