@@ -117,8 +117,9 @@ const MIGRATIONS = [
   // the job (null on rows stored before the column: read as updated_at), and the source's own end of the posting.
   `alter table jobs add column if not exists last_confirmed_at timestamptz`,
   `alter table jobs add column if not exists valid_through timestamptz`,
-  // The expiry sweep's candidates: live jobs by last confirmation.
-  `create index if not exists jobs_live_confirmed on jobs (source, coalesce(last_confirmed_at, updated_at)) where status = 'live'`,
+  // The expiry sweep's candidates (a bitmap OR of the two): live jobs by last confirmation, and those with an end.
+  `create index if not exists jobs_live_confirmed on jobs ((coalesce(last_confirmed_at, updated_at))) where status = 'live'`,
+  `create index if not exists jobs_live_valid_through on jobs (valid_through) where status = 'live' and valid_through is not null`,
 ];
 
 interface CurrentRow {
