@@ -141,6 +141,12 @@ describe("a bot job's own validThrough", () => {
     expect((await h.http.get(`/api/jobs/${id}`)).status).toBe(410);
   });
 
+  it('one that is not a date rejects the item alone', async () => {
+    const res = await ingest([item('e', { validThrough: 'next month' }), item('f')], at(70 * DAY));
+    expect(res.results[0]).toMatchObject({ status: 'rejected', errors: [{ path: 'validThrough' }] });
+    expect(res.results[1]).toMatchObject({ status: 'created' });
+  });
+
   it('a job without one keeps its content hash (no update for every job stored before the field)', async () => {
     const before = await ingest([item('d')], at(70 * DAY));
     const again = await ingest([item('d', { validThrough: null })], at(70 * DAY + HOUR));
