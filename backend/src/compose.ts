@@ -26,6 +26,7 @@ import { buildAccountServices } from './features/auth/wiring';
 import { buildAlertServices, type AlertServices } from './features/alerts/wiring';
 import type { Mailer } from './mail/mailer';
 import { startInProcessAtsBot } from './features/ats/wiring';
+import { startExpirySweep } from './features/jobs/expiry';
 
 /** Everything a process needs, wired once: the composition root for the server, CLIs and tests. */
 export interface Services {
@@ -127,6 +128,9 @@ export async function buildServices(
   embeddedSearch?.start();
   const projections = embeddedSearch ? withEmbeddedIndex(runner, embeddedSearch, store) : runner;
   const alertScheduler = options.role === 'server' && runProjections ? alerts.startScheduler(runner) : null;
+  // Jobs of ingestion bots that no source confirms any more expire (410 'Expired'): docs/ingestion.md.
+  const expirySweep =
+    options.role === 'server' && runProjections ? startExpirySweep({ store, pool: db.pool, logger }) : null;
   // RUN_BOT=true: the ATS sync bot runs in the server, through the same ingestion service as the API.
   const atsBot =
     options.role === 'server' && config.runBot
@@ -165,6 +169,7 @@ export async function buildServices(
     appDeps,
     async close() {
       alertScheduler?.stop();
+      expirySweep?.stop();
       await atsBot?.stop();
       await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
       // A clean stop leaves a snapshot, so the next start answers from the embedded index within seconds.

@@ -26,6 +26,13 @@ export const ATS_NAMES: Record<AtsKind, string> = {
   recruitee: 'Recruitee',
 };
 
+/**
+ * A source whose last this-many syncs in a row failed (5xx, timeouts, 429, malformed answers, a missing
+ * board) is unhealthy: the admin shows it with the last error and since when. Its jobs stay live and keep
+ * their last confirmation; the next successful sync makes it healthy again.
+ */
+export const UNHEALTHY_AFTER_FAILURES = 3;
+
 export const MIN_INTERVAL_MINUTES = 5;
 export const MAX_INTERVAL_MINUTES = 7 * 24 * 60;
 export const DEFAULT_INTERVAL_MINUTES = 60;

@@ -148,6 +148,11 @@ export const JobContent = z.object({
   datePosted: z.string(),
   applicationUrl: z.string(),
   sourceUrl: z.string().nullable(),
+  /**
+   * ISO 8601: the source's own end of the posting (ingestion `validThrough`); absent when it gave none
+   * (and on events stored before the field existed). A job from an ingestion bot expires then.
+   */
+  validThrough: z.string().nullable().optional(),
 });
 export type JobContent = z.infer<typeof JobContent>;
 
@@ -206,12 +211,32 @@ export const JobCorrected = JobUpdated.extend({
 });
 export type JobCorrected = z.infer<typeof JobCorrected>;
 
+/**
+ * Its source sent the job again, unchanged (docs/ingestion.md, "Confirmation and expiry"). Appended by
+ * ingestion only when the job's last posting or confirmation is older than CONFIRM_AFTER_HOURS, so a bot
+ * re-sending its whole board every few minutes costs at most one event per job per that many hours.
+ */
+export const JobConfirmed = z.object({
+  jobId: z.string(),
+  /** ISO 8601. */
+  confirmedAt: z.string(),
+});
+export type JobConfirmed = z.infer<typeof JobConfirmed>;
+
+/** An unchanged job is confirmed again (JobConfirmed) at most once in this many hours. */
+export const CONFIRM_AFTER_HOURS = 12;
+/** A job of an ingestion bot (no ATS source behind it) not posted or confirmed for this long expires. */
+export const EXPIRE_AFTER_DAYS = 30;
+/** The removal reason of an expired job (its 410 says so). */
+export const EXPIRED_REASON = 'Expired';
+
 export const JOB_EVENT_TYPES = [
   'JobPosted',
   'JobUpdated',
   'JobRemoved',
   'JobReposted',
   'JobCorrected',
+  'JobConfirmed',
 ] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
@@ -220,7 +245,8 @@ export type JobEvent =
   | { type: 'JobUpdated'; data: JobUpdated }
   | { type: 'JobRemoved'; data: JobRemoved }
   | { type: 'JobReposted'; data: JobReposted }
-  | { type: 'JobCorrected'; data: JobCorrected };
+  | { type: 'JobCorrected'; data: JobCorrected }
+  | { type: 'JobConfirmed'; data: JobConfirmed };
 
 export const JobEventSchemas = {
   JobPosted,
@@ -228,6 +254,7 @@ export const JobEventSchemas = {
   JobRemoved,
   JobReposted,
   JobCorrected,
+  JobConfirmed,
 } as const satisfies Record<JobEventType, z.ZodType>;
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +350,8 @@ export const IngestItemPosted = z.object({
   datePosted: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).nullish(),
   applicationUrl: httpUrl,
   sourceUrl: httpUrl.nullish(),
+  /** ISO 8601 date-time or date: the posting ends then (the job expires: 410 'Expired'). */
+  validThrough: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).nullish(),
 });
 export type IngestItemPosted = z.infer<typeof IngestItemPosted>;
 
@@ -397,6 +426,18 @@ export const PublicJob = z.object({
   country: z.string().nullable(),
   /** Beyond the spec: where applicants may live and work; null when the posting says nothing. */
   eligibility: Eligibility.nullable(),
+  /**
+   * Beyond the spec: when the job's source last confirmed it (an ATS sync or a bot that saw it unchanged,
+   * a posting or an update); absent where the answer is not built from the read model.
+   */
+  lastConfirmedAt: z.string().nullable().optional(),
+  /** Who confirmed it: the ATS ('Greenhouse') or the ingestion source's name; null for the board's own jobs. */
+  confirmedBy: z
+    .object({ kind: z.enum(['ats', 'source']), name: z.string() })
+    .nullable()
+    .optional(),
+  /** Beyond the spec: the source's own end of the posting, when it gave one. */
+  validThrough: z.string().nullable().optional(),
 });
 export type PublicJob = z.infer<typeof PublicJob>;
 

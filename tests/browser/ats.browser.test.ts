@@ -131,6 +131,38 @@ describe('ATS sources in the back office', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows a source failing 3 syncs in a row as unhealthy with its last error and since when; a success heals it', async () => {
+    const boardPath = `/v1/boards/acme-${id}/jobs`;
+    ats.set(boardPath, { status: 503, body: { error: 'down for maintenance' } });
+    const health = page.getByTestId('ats-source-health');
+    for (let n = 1; n <= 3; n++) {
+      await page.getByRole('button', { name: 'Run now' }).click();
+      await health.getByText(new RegExp(`\\(${n} failed syncs? in a row\\)`)).waitFor({ timeout: 30_000 });
+    }
+    await health.getByText(/^Unhealthy since .+ \(3 failed syncs in a row\)$/).waitFor();
+    await page
+      .getByTestId('ats-source-health-error')
+      .getByText(/^Last error: .*503/)
+      .waitFor();
+    await screenshot(page, 'admin-ats-source-unhealthy');
+
+    await page.getByRole('menuitem', { name: 'ATS sources' }).click();
+    const row = page.getByRole('row', { name: new RegExp(COMPANY) });
+    await row.getByText(/^Unhealthy since/).waitFor();
+    // Its jobs stay live.
+    const jobs = await context.request.get(`${baseUrl()}/api/admin/jobs`, {
+      params: { filter: JSON.stringify({ company: COMPANY, status: 'live' }) },
+    });
+    expect(jobs.headers()['content-range']).toMatch(/\/2$/);
+
+    ats.set(boardPath, null);
+    await row.click();
+    await page.waitForURL(/\/admin\/ats-sources\/[0-9a-f-]+\/show$/);
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await health.getByText('Healthy', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(errors.filter((e) => !/503|Sync failed/.test(e))).toEqual([]);
+  }, 120_000);
+
   it('adds the starter companies from the list, once', async () => {
     await page.getByRole('menuitem', { name: 'ATS sources' }).click();
     await page.getByRole('button', { name: 'Add starter companies' }).click();

@@ -116,6 +116,10 @@ describe('job and company pages in a real browser', () => {
     expect(await breadcrumb.innerText()).toContain(`Acme ${run}`);
     expect(await page.getByTestId('location-badge').first().innerText()).toBe('Berlin, Germany (Remote)');
     expect(await page.getByText('$120,000 - $150,000 / year').count()).toBeGreaterThan(0);
+    // When its source last confirmed it (here: posted moments ago by the run's ingestion source).
+    expect(await page.getByTestId('job-verified').innerText()).toMatch(
+      /^Verified by browser-tests (just now|\d+ minutes? ago)$/,
+    );
 
     // Job Details tab: facts, then the structured sections.
     const details = page.getByRole('tabpanel');

@@ -66,6 +66,9 @@ export function atsProjection(): SqlProjection {
          counts jsonb not null,
          primary key (source_id, revision)
        )`,
+      // Since when the source has been failing (the start of the first failed sync in a row); null while
+      // its last sync succeeded. With consecutive_failures it tells the admin an unhealthy source (docs/ats.md).
+      `alter table ats_sources add column if not exists failing_since timestamptz`,
       // Jobs rejected or degraded alone (AtsSyncRecorded.problems); empty for syncs recorded before.
       `alter table ats_syncs add column if not exists problems jsonb not null default '[]'::jsonb`,
       `create table if not exists discovered_companies (
@@ -119,7 +122,8 @@ export function atsProjection(): SqlProjection {
         case 'AtsSourceResumed': {
           const d = event.data as AtsSourceResumed;
           await tx.query(
-            `update ats_sources set status = 'active', consecutive_failures = 0, next_run_at = null, revision = $2
+            `update ats_sources set status = 'active', consecutive_failures = 0, failing_since = null,
+               next_run_at = null, revision = $2
              where id = $1 and revision < $2`,
             [d.atsSourceId, rev],
           );
@@ -147,6 +151,7 @@ export function atsProjection(): SqlProjection {
                last_error_kind = case when $4 then last_error_kind else $6 end,
                last_error_at = case when $4 then last_error_at else $3 end,
                consecutive_failures = $7,
+               failing_since = case when $4 then null else coalesce(failing_since, $10) end,
                next_run_at = $8,
                last_counts = case when $4 then $9::jsonb else last_counts end,
                revision = $2
@@ -161,6 +166,7 @@ export function atsProjection(): SqlProjection {
               d.consecutiveFailures,
               d.nextRunAt,
               JSON.stringify(d.counts),
+              d.startedAt,
             ],
           );
           if (updated.rowCount === 0) return;

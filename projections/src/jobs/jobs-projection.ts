@@ -6,8 +6,10 @@ import type {
   JobRemoved,
   JobReposted,
   JobUpdated,
+  JobConfirmed,
   RecordedEvent,
 } from '@jobs/contracts';
+import type { AtsSyncRecorded } from '@jobs/contracts/ats';
 import type { SqlProjection } from '../projection';
 import { companySlug, excerptOf } from './text';
 import { toUsdPerYear } from './salary';
@@ -111,6 +113,13 @@ const MIGRATIONS = [
   // Where applicants may live and work (JobContent.eligibility); null when the posting says nothing or was
   // stored before the field existed. Added after the table, so existing databases get it too.
   `alter table jobs add column if not exists eligibility jsonb`,
+  // Freshness (docs/ingestion.md, "Confirmation and expiry"): when the source last posted, changed or confirmed
+  // the job (null on rows stored before the column: read as updated_at), and the source's own end of the posting.
+  `alter table jobs add column if not exists last_confirmed_at timestamptz`,
+  `alter table jobs add column if not exists valid_through timestamptz`,
+  // The expiry sweep's candidates (a bitmap OR of the two): live jobs by last confirmation, and those with an end.
+  `create index if not exists jobs_live_confirmed on jobs ((coalesce(last_confirmed_at, updated_at))) where status = 'live'`,
+  `create index if not exists jobs_live_valid_through on jobs (valid_through) where status = 'live' and valid_through is not null`,
 ];
 
 interface CurrentRow {
@@ -154,6 +163,7 @@ function contentColumns(job: JobContent): Record<string, unknown> {
     date_posted: job.datePosted,
     application_url: job.applicationUrl,
     source_url: job.sourceUrl,
+    valid_through: job.validThrough ?? null,
   };
 }
 
@@ -248,6 +258,7 @@ async function onPosted(event: RecordedEvent, data: JobPosted, tx: pg.PoolClient
     revision: event.revision,
     posted_at: at,
     updated_at: at,
+    last_confirmed_at: at,
   };
   const names = Object.keys(columns);
   const { rowCount } = await tx.query(
@@ -276,6 +287,7 @@ async function onContent(
     content_hash: data.contentHash,
     revision: event.revision,
     updated_at: at,
+    last_confirmed_at: at,
   };
   if (relive) Object.assign(set, { status: 'live', removal_reason: null, removed_at: null });
   const names = Object.keys(set);
@@ -308,6 +320,29 @@ async function onRemoved(event: RecordedEvent, data: JobRemoved, tx: pg.PoolClie
     await addLiveJobs(tx, -1);
     await moveCompanyCounts(tx, row.company_slug, -1, 0);
   }
+}
+
+/** The source sent the job again unchanged. Moves forward only, so a replay changes nothing. */
+async function onConfirmed(data: JobConfirmed, tx: pg.PoolClient): Promise<void> {
+  await tx.query(
+    `update jobs set last_confirmed_at = $2 where job_id = $1 and (last_confirmed_at is null or last_confirmed_at < $2)`,
+    [data.jobId, data.confirmedAt],
+  );
+}
+
+/**
+ * A successful ATS sync confirms every live job of its source that was on the board: all but the ones it
+ * missed (a failed sync confirms nothing, so its jobs keep their last confirmation). The ATS source posts
+ * as the ingestion source of the same id (docs/ats.md), so its jobs are those with that source.
+ */
+async function onAtsSync(data: AtsSyncRecorded, tx: pg.PoolClient): Promise<void> {
+  if (!data.ok) return;
+  await tx.query(
+    `update jobs set last_confirmed_at = $2
+     where source = $1 and status = 'live' and not (external_id = any($3::text[]))
+       and (last_confirmed_at is null or last_confirmed_at < $2)`,
+    [data.atsSourceId, data.finishedAt, data.missingExternalIds],
+  );
 }
 
 async function onCompanyProfile(
@@ -365,6 +400,7 @@ async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient):
       revision: event.revision,
       posted_at: at,
       updated_at: at,
+      last_confirmed_at: at,
     };
   });
   const { rows: inserted } = await tx.query<{ job_id: string }>(
@@ -418,6 +454,10 @@ async function handleOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void>
       return onRemoved(event, event.data as JobRemoved, tx);
     case 'CompanyProfileUpdated':
       return onCompanyProfile(event, event.data as CompanyProfileUpdated, tx);
+    case 'JobConfirmed':
+      return onConfirmed(event.data as JobConfirmed, tx);
+    case 'AtsSyncRecorded':
+      return onAtsSync(event.data as AtsSyncRecorded, tx);
     default:
       return;
   }
@@ -433,6 +473,8 @@ export function jobsProjection(): SqlProjection {
       'JobReposted',
       'JobCorrected',
       'CompanyProfileUpdated',
+      'JobConfirmed',
+      'AtsSyncRecorded',
     ],
     tables: ['jobs', 'companies', 'jobs_stats'],
     migrations: MIGRATIONS,

@@ -113,6 +113,11 @@ function entry(
         content: event.data.job,
       };
     }
+    case 'JobConfirmed':
+      return {
+        entry: { ...base, summary: 'Confirmed unchanged by its source', changes: [] },
+        content: previous,
+      };
     default: {
       const unknown: never = event;
       return {

@@ -1,5 +1,6 @@
 /** Back-office reads of the ATS read models. */
 import type pg from 'pg';
+import { UNHEALTHY_AFTER_FAILURES } from '@jobs/contracts/ats';
 import { camel, invalidFilter, likePattern, text, Where, type ListParams } from '../admin/rest';
 
 /** react-admin's default `id` and every column the list shows; text as people read it (case aside). */
@@ -20,7 +21,9 @@ export type SourceSort = keyof typeof SOURCE_SORTS;
 
 const SOURCE_COLUMNS = `s.id, s.kind, s.board, s.company, s.base_url, s.interval_minutes, s.status,
   s.ingestion_source_id, s.added_at, s.last_sync_at, s.last_success_at, s.last_error, s.last_error_kind,
-  s.last_error_at, s.consecutive_failures, s.next_run_at, s.last_counts, s.revision,
+  s.last_error_at, s.consecutive_failures, s.next_run_at, s.last_counts, s.revision, s.failing_since,
+  case when s.consecutive_failures >= ${UNHEALTHY_AFTER_FAILURES} then 'unhealthy'
+       when s.consecutive_failures > 0 then 'failing' else 'healthy' end as health,
   (select count(*)::int from jobs j where j.source = s.ingestion_source_id and j.status = 'live') as live_jobs`;
 
 function sourcesWhere(filter: Record<string, unknown>): Where {
@@ -34,6 +37,15 @@ function sourcesWhere(filter: Record<string, unknown>): Where {
   }
   const kind = text(filter, 'kind');
   if (kind) where.add('s.kind = ?', kind);
+  const health = text(filter, 'health');
+  if (health) {
+    // 'unhealthy': UNHEALTHY_AFTER_FAILURES failed syncs in a row or more; 'failing': fewer; 'healthy': none.
+    if (health === 'unhealthy') where.add('s.consecutive_failures >= ?', UNHEALTHY_AFTER_FAILURES);
+    else if (health === 'failing')
+      where.add('s.consecutive_failures between 1 and ?', UNHEALTHY_AFTER_FAILURES - 1);
+    else if (health === 'healthy') where.add('s.consecutive_failures = 0');
+    else throw invalidFilter('health', 'healthy, failing or unhealthy');
+  }
   const id = filter.id;
   if (Array.isArray(id)) where.add('s.id = any(?)', id.map(String));
   return where;

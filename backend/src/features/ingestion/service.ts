@@ -15,6 +15,7 @@ import {
   WrongExpectedVersionError,
   StreamNotFoundError,
   comparePositions,
+  CONFIRM_AFTER_HOURS,
   type EventStore,
   type IngestError,
   type IngestOutcome,
@@ -109,6 +110,20 @@ interface StreamPlan<Event> {
   revision: number | null;
   events: NewEvent[];
   decided: Event[];
+}
+
+const HOUR_MS = 3_600_000;
+const SEEN_EVENT_TYPES = new Set(['JobPosted', 'JobUpdated', 'JobReposted', 'JobConfirmed']);
+
+/** When the source last posted, changed or confirmed the job (epoch ms; 0 when never). */
+export function lastSeenAt(recorded: readonly RecordedEvent[]): number {
+  for (let i = recorded.length - 1; i >= 0; i--) {
+    const e = recorded[i]!;
+    if (!SEEN_EVENT_TYPES.has(e.type)) continue;
+    const at = typeof e.metadata?.at === 'string' ? Date.parse(e.metadata.at) : NaN;
+    return Number.isFinite(at) ? at : Date.parse(e.recordedAt);
+  }
+  return 0;
 }
 
 const emptyCounts = (): IngestCounts => ({
@@ -320,9 +335,27 @@ export async function ingestItems(
         ...(state.status !== 'absent' ? { id: state.publicId, slug: state.slug } : {}),
       };
     }
+    // Sent again unchanged: confirm it, at most once per CONFIRM_AFTER_HOURS (docs/ingestion.md).
+    if (
+      decided.length === 0 &&
+      state.status === 'live' &&
+      byJob.get(jobId)!.some((item) => results[item.index]?.status === 'unchanged') &&
+      now.getTime() - lastSeenAt(recorded) >= CONFIRM_AFTER_HOURS * HOUR_MS
+    ) {
+      decided.push({ type: 'JobConfirmed', data: { jobId, confirmedAt: now.toISOString() } });
+    }
     const first = (revision ?? -1) + 1;
     const events = decided.map((e, i) => ({
-      id: eventId(streamId, first + i, e.type, 'contentHash' in e.data ? String(e.data.contentHash) : ''),
+      id: eventId(
+        streamId,
+        first + i,
+        e.type,
+        'contentHash' in e.data
+          ? String(e.data.contentHash)
+          : 'confirmedAt' in e.data
+            ? e.data.confirmedAt
+            : '',
+      ),
       type: e.type,
       data: e.data,
       metadata,

@@ -113,6 +113,9 @@ export function evolve(state: JobState, event: JobEvent): JobState {
     case 'JobReposted':
       if (state.status === 'absent') return state;
       return { ...identity(state), status: 'live', contentHash: event.data.contentHash, job: event.data.job };
+    case 'JobConfirmed':
+      // A fact about freshness (read models and the expiry sweep use it), not about the content.
+      return state;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown job event ${(unknown as { type: string }).type}`);

@@ -10,6 +10,7 @@ import {
   type Eligibility,
   type PublicJob,
 } from '@jobs/contracts';
+import { ATS_NAMES, type AtsKind } from '@jobs/contracts/ats';
 import { companySlug } from '@jobs/projections/jobs/index';
 
 /** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
@@ -46,11 +47,31 @@ interface JobRow {
   continent: PublicJob['continent'];
   country: string | null;
   eligibility: Eligibility | null;
+  last_confirmed_at: Date | null;
+  valid_through: Date | null;
+  ats_kind: string | null;
+  source_name: string | null;
 }
+
+/**
+ * Who confirms the job (`confirmedBy`): the ATS of an ATS source (its jobs are posted as the ingestion
+ * source of the same id), else the ingestion source's name. Unqualified `source` is the outer jobs row
+ * (neither table has such a column), so the columns work under any alias of `jobs`.
+ */
+const CONFIRMED_BY_COLUMNS = `coalesce(last_confirmed_at, updated_at) as last_confirmed_at, valid_through,
+  (select a.kind from ats_sources a where a.ingestion_source_id = source limit 1) as ats_kind,
+  (select s.name from ingestion_sources s where s.id = source) as source_name`;
 
 const JOB_COLUMNS = `job_id, public_id, slug, title, company, company_logo, company_description, company_website,
   company_size, location, is_remote, is_hybrid, type, experience_level, industry, salary, skills, description, excerpt,
-  date_posted, application_url, source_url, continent, country, eligibility`;
+  date_posted, application_url, source_url, continent, country, eligibility, ${CONFIRMED_BY_COLUMNS}`;
+
+function confirmedBy(row: Pick<JobRow, 'ats_kind' | 'source_name'>): PublicJob['confirmedBy'] {
+  if (row.ats_kind && row.ats_kind in ATS_NAMES)
+    return { kind: 'ats', name: ATS_NAMES[row.ats_kind as AtsKind] };
+  if (row.source_name) return { kind: 'source', name: row.source_name };
+  return null;
+}
 
 export function toApiJob(row: JobRow): ApiJob {
   return {
@@ -77,6 +98,9 @@ export function toApiJob(row: JobRow): ApiJob {
     continent: row.continent,
     country: row.country,
     eligibility: row.eligibility ?? null,
+    lastConfirmedAt: row.last_confirmed_at ? row.last_confirmed_at.toISOString() : null,
+    confirmedBy: confirmedBy(row),
+    validThrough: row.valid_through ? row.valid_through.toISOString() : null,
     excerpt: row.excerpt,
   };
 }

@@ -9,7 +9,7 @@ import { COUNTRY_UTC_OFFSETS } from '@jobs/contracts/where-offsets';
 import { workFrom } from '@jobs/contracts/where';
 import { jsonLdEmploymentType } from '../jobs/normalise/employment-type';
 
-/** Spec section 9: structured job data is valid 30 days after datePosted. */
+/** Spec section 9: structured job data is valid 30 days after datePosted (here: after the last confirmation). */
 export const VALID_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -33,6 +33,10 @@ export interface JsonLdJob {
   /** Sanitised HTML: Google accepts HTML in description. */
   description: string;
   datePosted: string;
+  /** When its source last confirmed it; validThrough follows it. */
+  lastConfirmedAt?: string | null;
+  /** The source's own end of the posting, when it gave one. */
+  validThrough?: string | null;
   salaryMinUsd: number | null;
   salaryMaxUsd: number | null;
 }
@@ -63,9 +67,20 @@ export function companyUrl(publicUrl: string, company: string): string {
   return `${publicUrl}/companies/${companySlug(company)}`;
 }
 
-function validThrough(datePosted: string): string {
-  const posted = Date.parse(datePosted);
-  return new Date((Number.isFinite(posted) ? posted : Date.now()) + VALID_DAYS * DAY_MS).toISOString();
+/**
+ * VALID_DAYS after the job was last posted or confirmed by its source (a job an ATS still lists stays
+ * valid; one nobody confirms runs out when we would expire it), or the source's own end if earlier.
+ */
+function validThrough(job: Pick<JsonLdJob, 'datePosted' | 'lastConfirmedAt' | 'validThrough'>): string {
+  const posted = Date.parse(job.datePosted);
+  const confirmed = job.lastConfirmedAt ? Date.parse(job.lastConfirmedAt) : NaN;
+  const seen = Math.max(
+    Number.isFinite(posted) ? posted : Date.now(),
+    Number.isFinite(confirmed) ? confirmed : 0,
+  );
+  const own = job.validThrough ? Date.parse(job.validThrough) : NaN;
+  const until = seen + VALID_DAYS * DAY_MS;
+  return new Date(Number.isFinite(own) ? Math.min(own, until) : until).toISOString();
 }
 
 /** The town part of a location text ('Berlin, Germany' → 'Berlin'); null for 'Remote ...' or 'Worldwide'. */
@@ -135,7 +150,7 @@ export function jobPostingJsonLd(job: JsonLdJob, publicUrl: string): JsonLd | nu
     title: job.title,
     description: job.description,
     datePosted: job.datePosted,
-    validThrough: validThrough(job.datePosted),
+    validThrough: validThrough(job),
     employmentType: jsonLdEmploymentType(job.type),
     hiringOrganization,
     ...location,

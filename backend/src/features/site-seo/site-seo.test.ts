@@ -113,14 +113,17 @@ afterAll(async () => {
 });
 
 describe('job page HTML', () => {
-  it('carries a JobPosting with every Google property, in USD per year, valid 30 days', async () => {
+  it('carries a JobPosting with every Google property, in USD per year, valid 30 days after the last confirmation', async () => {
     const res = await http.get(`/jobs/${jobs.remote!.slug}`).expect(200);
     const posting = ofType(res.text, 'JobPosting');
     expect(posting['@context']).toBe('https://schema.org/');
     expect(posting.title).toBe('Senior Platform Engineer </script><script>alert(1)</script>');
     expect(posting.description).toContain('<h2>Responsibilities</h2>');
     expect(posting.datePosted).toBe(POSTED);
-    expect(Date.parse(posting.validThrough) - Date.parse(POSTED)).toBe(30 * DAY);
+    // 30 days after its source last confirmed it (here: when it was posted to us, after datePosted).
+    const api = await http.get(`/api/jobs/${jobs.remote!.publicId}`).expect(200);
+    expect(Date.parse(api.body.lastConfirmedAt)).toBeGreaterThan(Date.parse(POSTED));
+    expect(Date.parse(posting.validThrough) - Date.parse(api.body.lastConfirmedAt)).toBe(30 * DAY);
     expect(posting.hiringOrganization).toEqual({
       '@type': 'Organization',
       name: 'Acme',

@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { ATS_CHOICES } from './api';
 import { StarterButton } from './SourceActions';
+import { HEALTH_CHOICES, HealthField } from './HealthField';
 
 const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
@@ -23,6 +24,7 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Company or board" />,
   <SelectInput key="kind" source="kind" label="ATS" choices={ATS_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput key="health" source="health" choices={HEALTH_CHOICES} alwaysOn />,
 ];
 
 export function AtsSourceList() {
@@ -45,6 +47,7 @@ export function AtsSourceList() {
         <SelectField source="kind" label="ATS" choices={ATS_CHOICES} />
         <TextField source="board" />
         <SelectField source="status" choices={STATUS_CHOICES} />
+        <HealthField label="Health" />
         <FunctionField source="intervalMinutes" label="Interval" render={(r) => `${r.intervalMinutes} min`} />
         <DateField source="lastSuccessAt" label="Last success" showTime emptyText="never" />
         <FunctionField

@@ -15,6 +15,7 @@ import { Typography } from '@mui/material';
 import type { SyncProblem } from '@jobs/contracts/ats';
 import { ATS_CHOICES } from './api';
 import { SourceActions } from './SourceActions';
+import { HealthField } from './HealthField';
 
 const counts = (c: Record<string, number> | null | undefined) =>
   c
@@ -54,6 +55,9 @@ export function AtsSourceShow() {
         <TextField source="board" />
         <TextField source="baseUrl" label="API base URL" emptyText="vendor default" />
         <TextField source="status" />
+        <Labeled label="Health">
+          <HealthField withError />
+        </Labeled>
         <FunctionField label="Interval" render={(r) => `${r.intervalMinutes} min`} />
         <NumberField source="liveJobs" label="Live jobs" />
         <DateField source="lastSuccessAt" label="Last success" showTime emptyText="never" />

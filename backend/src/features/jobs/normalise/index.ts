@@ -71,6 +71,13 @@ function postedAt(value: string | null | undefined, now: Date): string {
   return (date > now ? now : date).toISOString();
 }
 
+/** The posting's end as ISO 8601 (a date alone: the end of that day, UTC), or null. */
+function validUntil(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
 export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): JobContent {
   const title = cleanText(item.title);
   const company = cleanText(item.company);
@@ -133,6 +140,8 @@ export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): Jo
     datePosted: postedAt(item.datePosted, now),
     applicationUrl: item.applicationUrl,
     sourceUrl: item.sourceUrl ?? null,
+    // Only when given: a job without one keeps the content hash it always had.
+    ...(validUntil(item.validThrough) ? { validThrough: validUntil(item.validThrough) } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import type { Job } from '../api/get-job';
 import { locationLabel } from '../lib/format';
 import { ApplyButton } from './apply-button';
+import { VerifiedLine } from './verified-line';
 
 export function JobHeader({ job }: { job: Job }) {
   const location = locationLabel(job);
@@ -66,6 +67,7 @@ export function JobHeader({ job }: { job: Job }) {
                 </li>
               )}
             </ul>
+            <VerifiedLine job={job} />
           </div>
         </div>
         <ApplyButton href={job.applicationUrl} className="shrink-0" />
