@@ -590,6 +590,10 @@ export async function ensureEmbeddedPostgres(options: {
   const portFile = path.join(dataDir, 'postgres.port');
   const ownerFile = path.join(dataDir, 'postgres.owner');
   const logFile = path.join(dataDir, 'postgres.log');
+  const log = (m: string) => options.onLog?.(m);
+  // PostgreSQL writes little (start, stop, checkpoints): one older file is kept past 10 MB.
+  if ((fsSync.statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > 10 * 1024 * 1024)
+    await fs.rename(logFile, `${logFile}.1`).catch(() => undefined);
 
   const recordedPort = async (): Promise<number | null> => {
     const r = await readJson<PortRecord>(portFile);
@@ -655,8 +659,10 @@ export async function ensureEmbeddedPostgres(options: {
   };
 
   let own = await findOwn();
-  if (own.port !== null && ownerAlive(await readJson<OwnerRecord>(ownerFile)))
+  if (own.port !== null && ownerAlive(await readJson<OwnerRecord>(ownerFile))) {
+    log(`using the running embedded PostgreSQL of ${dataDir} on port ${own.port}`);
     return handle(own.port, false, null);
+  }
 
   const release = await acquireLock(path.join(dataDir, 'postgres.start-lock'), 120_000);
   try {
@@ -711,6 +717,9 @@ export async function ensureEmbeddedPostgres(options: {
       }
       if (ready) {
         await becomeOwner(child.pid ?? 0);
+        log(
+          `started the embedded PostgreSQL of ${dataDir} on port ${port} (pid ${child.pid}, log ${logFile})`,
+        );
         return handle(port, true, () => stopIfOwner(child));
       }
       if (child.pid && !failure) await stopPostmaster(child.pid, databaseDir, child);
