@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * The site's production build, only when needed (`npm start`), or always (`npm run build`, `--always`).
  *
  * What the build reads (the site, the back office, the contracts, the lock file, package.json, tsconfig,
- * the Vite config) is hashed by content into a stamp written after a successful build
+ * the Vite config, VITE_* environment variables) is hashed by content into a stamp written after a successful build
  * (frontend/site/dist/.vite/build-stamp, never served). A start with the same hash and a complete build
  * (index.html and the manifest the server reads) skips the build: a restart with nothing changed serves
  * within seconds instead of after a full production build.
@@ -31,7 +31,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
 /** Tests are never part of the bundle: changing one rebuilds nothing. */
 const SKIPPED_FILES = /\.test\.[cm]?[jt]sx?$/;
 
-export function sourcesHash(root: string): string {
+export function sourcesHash(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const files: string[] = [];
   const walk = (rel: string) => {
     const full = path.join(root, rel);
@@ -46,6 +46,9 @@ export function sourcesHash(root: string): string {
   };
   for (const input of BUILD_INPUTS) walk(input);
   const hash = crypto.createHash('sha256');
+  // Vite puts VITE_* settings into the bundle (the site's contact addresses).
+  for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))
+    if (name.startsWith('VITE_')) hash.update(`env ${name}=${value ?? ''}\0`);
   for (const rel of files) {
     hash.update(`${rel}\0`);
     hash.update(fs.readFileSync(path.join(root, rel)));
@@ -75,7 +78,7 @@ export function buildReason(paths: BuildPaths, hash: string): string | null {
     return 'the last build is incomplete';
   const stamp = fs.existsSync(paths.stampFile) ? fs.readFileSync(paths.stampFile, 'utf8').trim() : '';
   if (!stamp) return 'no record of what the last build was made from';
-  return stamp === hash ? null : 'the sources changed since the last build';
+  return stamp === hash ? null : 'its sources or VITE_* settings changed since the last build';
 }
 
 async function viteBuild(root: string): Promise<void> {

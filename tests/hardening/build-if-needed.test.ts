@@ -35,11 +35,14 @@ afterAll(() => {
   for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
 });
 
-function run(root: string, ...args: string[]) {
+function run(root: string, ...args: (string | Record<string, string>)[]) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+  const flags = args.filter((a): a is string => typeof a === 'string');
+  const env = Object.assign({}, ...args.filter((a) => typeof a !== 'string')) as Record<string, string>;
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...flags], {
     cwd: repo,
-    env: { ...process.env, BUILD_ROOT: root },
+    env: { ...inherited, ...env, BUILD_ROOT: root },
     encoding: 'utf8',
   });
   const seconds = (performance.now() - started) / 1000;
@@ -73,11 +76,17 @@ describe('npm start builds the site only when its sources changed', () => {
 
     fs.writeFileSync(path.join(root, 'frontend/site/src/main.ts'), "document.body.textContent = 'second';\n");
     const changed = run(root);
-    expect(changed.output).toMatch(/Building the site \(the sources changed since the last build\)/);
+    expect(changed.output).toMatch(
+      /Building the site \(its sources or VITE_\* settings changed since the last build\)/,
+    );
     expect(bundle(root)).toContain('second');
 
     fs.appendFileSync(path.join(root, 'contracts/src/index.ts'), 'export const more = 2;\n');
-    expect(run(root).output).toMatch(/sources changed/);
+    expect(run(root).output).toMatch(/sources or VITE_\* settings changed/);
+    expect(run(root).output).toMatch(/up to date/);
+    // A VITE_* setting is built into the bundle.
+    expect(run(root, { VITE_CONTACT_EMAIL: 'jobs@example.org' }).output).toMatch(/settings changed/);
+    expect(run(root, { VITE_CONTACT_EMAIL: 'jobs@example.org' }).output).toMatch(/up to date/);
 
     // A build removed (or never finished) is made again.
     fs.rmSync(path.join(root, 'frontend/site/dist/index.html'));
