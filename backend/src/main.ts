@@ -5,6 +5,7 @@ import { createLogger } from './logger';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/server';
 import { buildServices, type Services } from './compose';
+import { EmbeddedPostgresError } from './db/embedded';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -84,6 +85,11 @@ async function seedOnFirstStart(services: Services): Promise<void> {
 }
 
 main().catch((err) => {
+  // A problem the user solves (the message says how): one sentence, no stack.
+  if (err instanceof EmbeddedPostgresError) {
+    console.error(`Start-up failed: ${err.message}`);
+    process.exit(1);
+  }
   console.error('Start-up failed:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -26,13 +26,16 @@ export default async function setup(project: TestProject) {
     project.provide('pgAdminUrl', process.env.DATABASE_URL);
     return;
   }
+  // mkdtemp makes it 0700: as root, the embedded server (run as the postgres user) keeps its cluster
+  // outside, in a directory of its own that goes with the run (no chmod needed).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-test-pg-'));
-  fs.chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user
-  const handle = await ensureEmbeddedPostgres({ dataDir, port: await freePort() });
+  const handle = await ensureEmbeddedPostgres({ dataDir, port: await freePort(), onNotice: () => undefined });
   project.provide('pgAdminUrl', handle.adminUrl);
   return async () => {
     await handle.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!handle.databaseDir.startsWith(dataDir + path.sep))
+      fs.rmSync(path.dirname(handle.databaseDir), { recursive: true, force: true });
   };
 }
 
