@@ -24,6 +24,11 @@ async function main() {
     pretty: config.env === 'development' && process.stdout.isTTY,
   });
   logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
+  if (config.trustProxy.kind === 'any')
+    logger.warn(
+      'TRUST_PROXY=true: any peer may set X-Forwarded-For, so a client reaching the server directly picks ' +
+        'its own rate-limit address. Set TRUST_PROXY to the proxy addresses (docs/operations.md).',
+    );
 
   const services = await buildServices(config, logger, { role: 'server' });
   const app = createApp({
