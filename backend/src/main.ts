@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/server';
+import { trustedProxyAddress } from './http/client-address';
 import { buildServices, type Services } from './compose';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,8 +37,11 @@ async function main() {
     siteDistDir: path.resolve(here, '../../frontend/site/dist'),
   });
   // Requests Node's parser refuses (URL or headers past 16 KB, malformed) get the error shape too.
-  const server = createHttpServer(app, (err) =>
-    logger.debug({ parserError: err.code }, 'refused a request the HTTP parser could not read'),
+  // Caps on sockets and idle time keep the board answering when someone holds connections open.
+  const server = createHttpServer(
+    app,
+    (err) => logger.debug({ parserError: err.code }, 'refused a request the HTTP parser could not read'),
+    { ...config.http, exempt: trustedProxyAddress(config.trustProxy) },
   ).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

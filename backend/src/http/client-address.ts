@@ -102,6 +102,15 @@ export function proxyMatcher(trust: TrustProxy): (address: string) => boolean {
   };
 }
 
+/**
+ * Whether a socket's peer is a trusted proxy, for caps that must not count a proxy's many connections
+ * as one client's. With a hop count or `true`, every peer is taken for a proxy.
+ */
+export function trustedProxyAddress(trust: TrustProxy): (address: string) => boolean {
+  const isProxy = proxyMatcher(trust);
+  return (address) => peerIsTrusted(trust, isProxy, address);
+}
+
 /** Whether the immediate peer may set forwarded headers. */
 export function peerIsTrusted(
   trust: TrustProxy,
