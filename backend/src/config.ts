@@ -209,7 +209,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     port: c.PORT,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
-    allowedOrigins: c.ALLOWED_ORIGINS,
+    // Without PUBLIC_URL the site is this machine's: http://127.0.0.1:PORT is the same server as localhost.
+    allowedOrigins: c.PUBLIC_URL
+      ? c.ALLOWED_ORIGINS
+      : [...c.ALLOWED_ORIGINS, `http://127.0.0.1:${c.PORT}`, `http://[::1]:${c.PORT}`],
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     embeddedPgPort: c.EMBEDDED_PG_PORT,

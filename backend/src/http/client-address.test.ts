@@ -29,6 +29,20 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('ALLOWED_ORIGINS', () => {
+  it("adds origins to PUBLIC_URL's; without PUBLIC_URL the loopback names of the default one", () => {
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://jobs.example', ALLOWED_ORIGINS: 'http://localhost:5173/' })
+        .allowedOrigins,
+    ).toEqual(['http://localhost:5173']);
+    expect(loadConfig({ PORT: '4000' }).allowedOrigins).toEqual([
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'evil' })).toThrow(ConfigError);
+  });
+});
+
 describe('the client address', () => {
   it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
     expect(addressFor({ kind: 'none' }, '203.0.113.9', '198.51.100.1')).toBe('203.0.113.9');
