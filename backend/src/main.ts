@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/server';
-import { trustedProxyAddress } from './http/client-address';
+import { describeTrustProxy, trustProxyWarning, trustedProxyAddress } from './http/client-address';
 import { buildServices, type Services } from './compose';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,11 +25,8 @@ async function main() {
     pretty: config.env === 'development' && process.stdout.isTTY,
   });
   logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
-  if (config.trustProxy.kind === 'any')
-    logger.warn(
-      'TRUST_PROXY=true: any peer may set X-Forwarded-For, so a client reaching the server directly picks ' +
-        'its own rate-limit address. Set TRUST_PROXY to the proxy addresses (docs/operations.md).',
-    );
+  const proxyWarning = trustProxyWarning(config.trustProxy);
+  if (proxyWarning) logger.warn({ trustProxy: describeTrustProxy(config.trustProxy) }, proxyWarning);
 
   const services = await buildServices(config, logger, { role: 'server' });
   const app = createApp({

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from '../config';
 import { createTestHarness, type TestHarness } from '../testing/harness';
 import { LIMITS } from '../features/auth/limits';
 import { createApp } from './app';
-import { clientAddress, parseTrustProxy, proxyMatcher, type TrustProxy } from './client-address';
+import {
+  clientAddress,
+  parseTrustProxy,
+  proxyMatcher,
+  trustProxyWarning,
+  type TrustProxy,
+} from './client-address';
 
 function addressFor(trust: TrustProxy, peer: string, xff: string): string {
   return clientAddress(trust, proxyMatcher(trust), peer, xff);
@@ -24,6 +30,8 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('loopback')).toEqual({ kind: 'addresses', ranges: ['127.0.0.0/8', '::1/128'] });
     expect(parseTrustProxy('2')).toEqual({ kind: 'hops', hops: 2 });
     expect(parseTrustProxy('true')).toEqual({ kind: 'any' });
+    expect(trustProxyWarning({ kind: 'any' })).toMatch(/TRUST_PROXY=true/);
+    expect(trustProxyWarning({ kind: 'none' })).toBeNull();
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
   });

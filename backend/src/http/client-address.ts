@@ -46,6 +46,14 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
   return ranges.length > 0 ? { kind: 'addresses', ranges } : { kind: 'none' };
 }
 
+/** The start-up warning a setting deserves, or null. */
+export function trustProxyWarning(trust: TrustProxy): string | null {
+  return trust.kind === 'any'
+    ? 'TRUST_PROXY=true: any peer may set X-Forwarded-For, so a client reaching the server directly picks ' +
+        'its own rate-limit address. Set TRUST_PROXY to the proxy addresses (docs/operations.md).'
+    : null;
+}
+
 /** What TRUST_PROXY says, for logs and docs. */
 export function describeTrustProxy(trust: TrustProxy): string {
   switch (trust.kind) {

@@ -3,7 +3,14 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
 import { INVALID_CREDENTIALS } from './routes';
-import { LOGIN_THROTTLE, LoginThrottle, accountKey, addressKey, delayAfter } from './login-throttle';
+import {
+  LOGIN_THROTTLE,
+  LoginThrottle,
+  accountKey,
+  addressBucket,
+  addressKey,
+  delayAfter,
+} from './login-throttle';
 
 const PASSWORD = 'correct horse battery';
 let h: TestHarness;
@@ -47,6 +54,16 @@ describe('delays', () => {
     expect(delayAfter(free + 1)).toBe(2 * LOGIN_THROTTLE.firstDelaySeconds);
     expect(delayAfter(free + 2)).toBe(4 * LOGIN_THROTTLE.firstDelaySeconds);
     expect(delayAfter(LOGIN_THROTTLE.perAddressLimit)).toBe(LOGIN_THROTTLE.windowSeconds);
+  });
+});
+
+describe('addresses', () => {
+  it('an IPv6 address counts as its /64; IPv4 as itself', () => {
+    expect(addressBucket('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('user:x', '2001:db8:1:2::5')).toBe(addressKey('user:x', '2001:db8:1:2:ffff::9'));
+    expect(addressBucket('203.0.113.7')).toBe('203.0.113.7');
   });
 });
 

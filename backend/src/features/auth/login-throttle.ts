@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type pg from 'pg';
 import { rateLimited } from '../../http/errors';
 
@@ -39,12 +40,30 @@ export async function migrateLoginThrottle(pool: pg.Pool): Promise<void> {
   `);
 }
 
+/**
+ * The address a budget belongs to: an IPv4 address, or an IPv6 address's /64 (one subscriber usually has a
+ * whole /64, so rotating inside it must not buy fresh guesses).
+ */
+export function addressBucket(address: string): string {
+  if (net.isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export function accountKey(account: string): string {
   return `account:${account}`;
 }
 
 export function addressKey(account: string, address: string): string {
-  return `account+address:${account}:${address}`;
+  return `account+address:${account}:${addressBucket(address)}`;
 }
 
 interface Rule {
