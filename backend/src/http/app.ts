@@ -67,7 +67,16 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errorHandler logs everything once
   const features = deps.features ?? [];
 
-  app.use(forwardedHeaders(deps.config.trustProxy));
+  app.use(
+    forwardedHeaders(deps.config.trustProxy, {
+      // Behind a proxy TRUST_PROXY does not name, every client shares the proxy's address: say so once.
+      onIgnored: (peer) =>
+        deps.logger.warn(
+          { peer },
+          'X-Forwarded-For from a peer TRUST_PROXY does not name was ignored; behind a reverse proxy, set TRUST_PROXY to its address (docs/operations.md)',
+        ),
+    }),
+  );
   app.use(requestId(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl })); // outside errorHandler: errors get them too
   app.use(errorHandler());

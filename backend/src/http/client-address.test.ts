@@ -1,3 +1,4 @@
+import Koa from 'koa';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
@@ -6,6 +7,7 @@ import { LIMITS } from '../features/auth/limits';
 import { createApp } from './app';
 import {
   clientAddress,
+  forwardedHeaders,
   parseTrustProxy,
   proxyMatcher,
   trustProxyWarning,
@@ -72,6 +74,28 @@ describe('the client address', () => {
     expect(addressFor({ kind: 'hops', hops: 2 }, '10.0.0.1', '198.51.100.1, 203.0.113.7')).toBe(
       '198.51.100.1',
     );
+  });
+});
+
+describe('forwardedHeaders', () => {
+  it('reports once that a peer outside TRUST_PROXY sent X-Forwarded-For (a proxy left unconfigured)', async () => {
+    const ignored: string[] = [];
+    const app = new Koa();
+    app.use(forwardedHeaders({ kind: 'none' }, { onIgnored: (peer) => ignored.push(peer) }));
+    app.use((ctx) => {
+      ctx.body = { ip: ctx.ip, protocol: ctx.protocol };
+    });
+    const http = supertest(app.callback());
+    expect((await http.get('/')).body).toEqual({ ip: '127.0.0.1', protocol: 'http' });
+    expect(ignored).toEqual([]);
+    for (let i = 0; i < 2; i++) {
+      const res = await http
+        .get('/')
+        .set('X-Forwarded-For', '198.51.100.1')
+        .set('X-Forwarded-Proto', 'https');
+      expect(res.body).toEqual({ ip: '127.0.0.1', protocol: 'http' });
+    }
+    expect(ignored).toEqual(['127.0.0.1']);
   });
 });
 

@@ -186,12 +186,23 @@ export function clientAddress(
  * Sets ctx.ip, ctx.protocol and ctx.host from forwarded headers only when the socket's peer is a trusted
  * proxy (Koa's own `app.proxy` would trust them from anyone). Mount it first.
  */
-export function forwardedHeaders(trust: TrustProxy): Koa.Middleware {
+export function forwardedHeaders(
+  trust: TrustProxy,
+  options: {
+    /** Called the first time a peer TRUST_PROXY does not name sends X-Forwarded-For (a proxy left out?). */
+    onIgnored?: (peer: string) => void;
+  } = {},
+): Koa.Middleware {
   const isProxy = proxyMatcher(trust);
+  let reported = false;
   return async function forwardedHeadersMiddleware(ctx, next) {
     const peer = ctx.req.socket.remoteAddress ?? '';
     if (!peerIsTrusted(trust, isProxy, peer)) {
       ctx.request.ip = normaliseAddress(peer);
+      if (!reported && options.onIgnored && ctx.get('x-forwarded-for')) {
+        reported = true;
+        options.onIgnored(ctx.request.ip);
+      }
       return next();
     }
     ctx.request.ip = clientAddress(trust, isProxy, peer, ctx.get('x-forwarded-for'));
