@@ -113,7 +113,9 @@ export function capConnectionsPerAddress(
  */
 export function closeSilentConnections(server: http.Server, ms: number): void {
   const served = new WeakSet<Socket>();
-  server.on('request', (req: http.IncomingMessage) => served.add(req.socket));
+  const answered = (req: http.IncomingMessage) => served.add(req.socket);
+  server.on('request', answered);
+  server.on('upgrade', answered);
   server.on('connection', (socket: Socket) => {
     const timer = setTimeout(() => {
       if (!served.has(socket)) socket.destroy();
