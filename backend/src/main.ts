@@ -40,6 +40,15 @@ async function main() {
     (err) => logger.debug({ parserError: err.code }, 'refused a request the HTTP parser could not read'),
     { ...config.http, exempt: trustedProxyAddress(config.trustProxy) },
   ).listen(config.port, config.host);
+  let lastDropLog = 0;
+  server.on('drop', () => {
+    if (Date.now() - lastDropLog < 60_000) return;
+    lastDropLog = Date.now();
+    logger.warn(
+      { maxConnections: config.http.maxConnections },
+      'HTTP_MAX_CONNECTIONS reached: new connections are closed',
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
