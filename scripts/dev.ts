@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'backend/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      // Pages served by Vite post from its origin; the CSRF check accepts only listed origins.
+      ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173',
+    },
   }),
   spawn('npx', ['vite', '--config', 'frontend/site/vite.config.ts'], { stdio: 'inherit', env: process.env }),
 ];

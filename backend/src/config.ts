@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/client-address';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -32,6 +33,26 @@ export const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    /** Origins besides PUBLIC_URL's whose pages may send state-changing requests (the Vite dev server). */
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const item of (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          try {
+            const url = new URL(item);
+            if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+            origins.push(url.origin);
+          } catch {
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin` });
+          }
+        }
+        return origins;
+      }),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     EMBEDDED_PG_PORT: port.default(54329),
@@ -72,12 +93,42 @@ export const configSchema = z
     /** Where `npm run bot` posts jobs (POST /api/ingest/jobs); default PUBLIC_URL. */
     BOT_API_URL: optionalUrl(['http:', 'https:']),
     RUN_PROJECTIONS: boolean,
-    /** Behind one reverse proxy (default): client IP and https from its X-Forwarded-For / -Proto. */
-    TRUST_PROXY: boolean,
+    /**
+     * Which peers may set X-Forwarded-For / -Proto / -Host: none (default), addresses or CIDR ranges
+     * (`127.0.0.1,10.0.0.0/8`, `loopback`), a hop count, or `true` (any peer is one proxy; warned at start).
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** Open connections the server keeps at most; past it new ones are closed at once. */
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
+    /** Open connections one address (not a trusted proxy) may hold. */
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(64),
+    /** How long a connection may take to send a request's headers, idle new connections included. */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** How long a whole request (headers and body) may take to arrive. */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How long an idle keep-alive connection stays open between requests. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (c.HTTP_REQUEST_TIMEOUT_MS < c.HTTP_HEADERS_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_REQUEST_TIMEOUT_MS'],
+        message: 'must be at least HTTP_HEADERS_TIMEOUT_MS',
+      });
     }
     if (c.MEILI_URL && c.NODE_ENV === 'production' && !c.MEILI_MASTER_KEY) {
       ctx.addIssue({
@@ -93,6 +144,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** Origins besides PUBLIC_URL's that the CSRF check accepts. */
+  allowedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
@@ -116,11 +169,20 @@ export interface Config {
   botApiUrl: string;
   runProjections: boolean;
   /**
-   * Read the client address and protocol from X-Forwarded-For / X-Forwarded-Proto, taking only the
-   * entry the nearest proxy appended (a client's own X-Forwarded-For cannot pick its rate-limit key).
-   * Set TRUST_PROXY=false when the server is reached directly, without a proxy.
+   * Whose X-Forwarded-For / -Proto / -Host count (http/client-address.ts). By default nobody's: reached
+   * directly, a client's own X-Forwarded-For must not pick its rate-limit key. docs/operations.md.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Connection caps and timeouts of the HTTP server (http/server.ts). */
+  http: HttpServerLimits;
+}
+
+export interface HttpServerLimits {
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +209,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     port: c.PORT,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    // Without PUBLIC_URL the site is this machine's: http://127.0.0.1:PORT is the same server as localhost.
+    allowedOrigins: c.PUBLIC_URL
+      ? c.ALLOWED_ORIGINS
+      : [...c.ALLOWED_ORIGINS, `http://127.0.0.1:${c.PORT}`, `http://[::1]:${c.PORT}`],
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     embeddedPgPort: c.EMBEDDED_PG_PORT,
@@ -168,6 +234,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runBot: c.RUN_BOT ?? false,
     botApiUrl: (c.BOT_API_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     runProjections: c.RUN_PROJECTIONS ?? true,
-    trustProxy: c.TRUST_PROXY ?? true,
+    trustProxy: c.TRUST_PROXY ?? { kind: 'none' },
+    http: {
+      maxConnections: c.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: c.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/server';
+import { describeTrustProxy, trustProxyWarning, trustedProxyAddress } from './http/client-address';
 import { buildServices, type Services } from './compose';
 import { EmbeddedPostgresError } from './db/embedded';
 
@@ -25,6 +26,8 @@ async function main() {
     pretty: config.env === 'development' && process.stdout.isTTY,
   });
   logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
+  const proxyWarning = trustProxyWarning(config.trustProxy);
+  if (proxyWarning) logger.warn({ trustProxy: describeTrustProxy(config.trustProxy) }, proxyWarning);
 
   const services = await buildServices(config, logger, { role: 'server' });
   const app = createApp({
@@ -32,9 +35,21 @@ async function main() {
     siteDistDir: path.resolve(here, '../../frontend/site/dist'),
   });
   // Requests Node's parser refuses (URL or headers past 16 KB, malformed) get the error shape too.
-  const server = createHttpServer(app, (err) =>
-    logger.debug({ parserError: err.code }, 'refused a request the HTTP parser could not read'),
+  // Caps on sockets and idle time keep the board answering when someone holds connections open.
+  const server = createHttpServer(
+    app,
+    (err) => logger.debug({ parserError: err.code }, 'refused a request the HTTP parser could not read'),
+    { ...config.http, exempt: trustedProxyAddress(config.trustProxy) },
   ).listen(config.port, config.host);
+  let lastDropLog = 0;
+  server.on('drop', () => {
+    if (Date.now() - lastDropLog < 60_000) return;
+    lastDropLog = Date.now();
+    logger.warn(
+      { maxConnections: config.http.maxConnections },
+      'HTTP_MAX_CONNECTIONS reached: new connections are closed',
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

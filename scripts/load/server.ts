@@ -52,6 +52,9 @@ export async function startLoadServer(options: {
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
     RUN_BOT: 'false',
     LOAD_HEAP_REPORT: '1',
+    // Every simulated visitor connects from 127.0.0.1, up to 6 sockets each: the socket caps would stop the test.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    HTTP_MAX_CONNECTIONS: '100000',
   };
   // The defaults: PostgreSQL search, outbox mail (the test sends hundreds of confirmation mails).
   for (const name of ['SMTP_URL', 'MEILI_URL', 'MEILI_MASTER_KEY', 'EVENTSTORE_URL', 'RUN_PROJECTIONS'])

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import { createTestHarness, type TestHarness } from '../testing/harness';
+import { createIngestionSource } from '../features/sources/service';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -60,4 +62,32 @@ describe('npm run source:create', () => {
     expect((failed as { code: number }).code).toBe(2);
     expect((failed as { stderr: string }).stderr).toContain('Missing --name');
   }, 60_000);
+
+  it('refuses a name another source has (any case and spacing), so source:rotate --name names one', async () => {
+    const existing = await createIngestionSource(h.services.store, { name: 'Taken Name Bot' });
+    await h.services.runner.waitForPosition(existing.position, 10_000, [INGESTION_SOURCES_PROJECTION]);
+    const failed = await run(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['backend/src/cli/source-create.ts', '--name', '  taken   name BOT '],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: h.testDb.url,
+          LOG_LEVEL: 'silent',
+          DATA_DIR: h.services.config.dataDir,
+        },
+        timeout: 60_000,
+      },
+    ).catch((err: { code: number; stdout: string; stderr: string }) => err);
+    expect((failed as { code: number }).code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toContain(
+      `An ingestion source named "taken   name BOT" already exists (id ${existing.sourceId})`,
+    );
+    expect((failed as { stdout: string }).stdout).not.toMatch(/jb_/);
+    const { rows } = await h.services.db.pool.query(
+      "select id from ingestion_sources where lower(name) like 'taken%name bot'",
+    );
+    expect(rows).toHaveLength(1);
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ import { INGESTION_SOURCE_KINDS, IngestionSourceKind } from '@jobs/contracts/sou
 import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import { runCli, withCliServices } from './run';
 import { createIngestionSource } from '../features/sources/service';
+import { SourceNameTakenError } from '../features/sources/names';
 
 const USAGE = `Usage: npm run source:create -- --name "Acme" [--kind ${INGESTION_SOURCE_KINDS.join('|')}]`;
 
@@ -37,11 +38,19 @@ async function main(): Promise<number> {
   return withCliServices(
     async (services) => {
       const { config } = services;
-      const created = await createIngestionSource(
-        services.store,
-        { name, kind: kind.data },
-        { actor: 'system:cli' },
-      );
+      let created;
+      try {
+        created = await createIngestionSource(
+          services.store,
+          { name, kind: kind.data },
+          { actor: 'system:cli' },
+          { pool: services.db.pool },
+        );
+      } catch (err) {
+        if (!(err instanceof SourceNameTakenError)) throw err;
+        console.error(err.message);
+        return 1;
+      }
       const visible = await services.runner.waitForPosition(created.position, 15_000, [
         INGESTION_SOURCES_PROJECTION,
       ]);

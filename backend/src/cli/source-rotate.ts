@@ -17,6 +17,7 @@ import { runCli, withCliServices } from './run';
 import type { Services } from '../compose';
 import { syncAtsIngestionTokens } from '../features/ats/service';
 import { rotateIngestionSourceToken } from '../features/sources/service';
+import { SQL_SOURCE_NAME_KEY, sourceNameKey } from '../features/sources/names';
 
 const USAGE = 'Usage: npm run source:rotate -- --id <sourceId> | --name "Acme" | --all-ats';
 const WAIT_MS = 15_000;
@@ -34,9 +35,9 @@ async function findSources(services: Services, by: { id?: string; name?: string 
     `select i.id, i.name, i.kind,
             exists (select 1 from ats_sources a where a.ingestion_source_id = i.id) as ats
      from ingestion_sources i
-     where ($1::text is not null and i.id = $1) or ($2::text is not null and lower(i.name) = lower($2))
+     where ($1::text is not null and i.id = $1) or ($2::text is not null and ${SQL_SOURCE_NAME_KEY('i.name')} = $2)
      order by i.created_at`,
-    [by.id ?? null, by.name ?? null],
+    [by.id ?? null, by.name === undefined ? null : sourceNameKey(by.name)],
   );
   return rows;
 }
@@ -96,6 +97,7 @@ async function main(): Promise<number> {
         return 1;
       }
       if (found.length > 1) {
+        // Only sources made before names were unique can share one.
         console.error(`${found.length} ingestion sources are named "${name}"; rotate one with --id:`);
         for (const s of found) console.error(`  ${s.id}  (kind ${s.kind})`);
         return 2;

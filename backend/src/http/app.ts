@@ -13,6 +13,7 @@ import { accessLog, errorHandler, requestId, sameOrigin, securityHeaders } from 
 import { serveSite, siteUnavailable, type PageRenderer } from './site';
 import { dependencyFailures } from './errors';
 import { healthRoutes } from './health';
+import { forwardedHeaders } from './client-address';
 
 export interface ProjectionStatus {
   name: string;
@@ -61,12 +62,21 @@ export interface Feature {
 
 /** Builds the Koa app without listening, so tests drive it with supertest(app.callback()). */
 export function createApp(deps: AppDeps): Koa {
-  // maxIpsCount 1: the client address is the X-Forwarded-For entry the (one) proxy appended, not the
-  // leftmost, which any client can write and so choose its own rate-limit key.
-  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
+  // Koa's own proxy mode trusts X-Forwarded-* from any peer; forwardedHeaders trusts only TRUST_PROXY's.
+  const app = new Koa({ proxy: false });
   app.silent = true; // errorHandler logs everything once
   const features = deps.features ?? [];
 
+  app.use(
+    forwardedHeaders(deps.config.trustProxy, {
+      // Behind a proxy TRUST_PROXY does not name, every client shares the proxy's address: say so once.
+      onIgnored: (peer) =>
+        deps.logger.warn(
+          { peer },
+          'X-Forwarded-For from a peer TRUST_PROXY does not name was ignored; behind a reverse proxy, set TRUST_PROXY to its address (docs/operations.md)',
+        ),
+    }),
+  );
   app.use(requestId(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl })); // outside errorHandler: errors get them too
   app.use(errorHandler());
@@ -78,6 +88,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(
     sameOrigin({
       publicUrl: deps.config.publicUrl,
+      allowedOrigins: deps.config.allowedOrigins,
       exempt: (p) => features.some((f) => f.originExempt?.(p) ?? false),
     }),
   );

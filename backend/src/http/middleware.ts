@@ -98,20 +98,21 @@ export function errorHandler(): Koa.Middleware {
 }
 
 /**
- * CSRF defence for cookie sessions: a state-changing request that carries an Origin (or Referer) from
- * another site is refused. Bearer-token APIs (ingestion) and the RFC 8058 one-click unsubscribe are exempt.
+ * CSRF defence for cookie sessions: a state-changing request that carries an Origin (or Referer) other
+ * than PUBLIC_URL's (or one of ALLOWED_ORIGINS) is refused. Never the request's own Host or
+ * X-Forwarded-Host: an attacker's page can name any host there. Bearer-token APIs (ingestion) and the
+ * RFC 8058 one-click unsubscribe are exempt.
  */
 export function sameOrigin(options: {
   publicUrl: string;
+  allowedOrigins?: readonly string[];
   exempt?: (path: string) => boolean;
 }): Koa.Middleware {
-  const allowed = new URL(options.publicUrl).origin;
+  const allowed = new Set([new URL(options.publicUrl).origin, ...(options.allowedOrigins ?? [])]);
   return async function sameOriginMiddleware(ctx, next) {
     if (['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) || options.exempt?.(ctx.path)) return next();
     const origin = ctx.get('origin') || (ctx.get('referer') ? safeOrigin(ctx.get('referer')) : '');
-    if (origin && origin !== allowed && origin !== `${ctx.protocol}://${ctx.host}`) {
-      throw forbidden('Cross-origin request refused');
-    }
+    if (origin && !allowed.has(origin)) throw forbidden('Cross-origin request refused');
     return next();
   };
 }

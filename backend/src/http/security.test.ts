@@ -194,7 +194,10 @@ describe('security headers', () => {
     expect(directive(proxied.headers['content-security-policy'] as string, 'upgrade-insecure-requests'));
 
     const untrusted = supertest(
-      createApp({ ...h.services.appDeps, config: { ...h.services.config, trustProxy: false } }).callback(),
+      createApp({
+        ...h.services.appDeps,
+        config: { ...h.services.config, trustProxy: { kind: 'none' } },
+      }).callback(),
     );
     const spoofed = await untrusted.get('/api/jobs').set('X-Forwarded-Proto', 'https');
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
@@ -280,7 +283,10 @@ describe('the client address behind a proxy', () => {
 
   it('TRUST_PROXY=false: X-Forwarded-For is ignored, the socket address counts', async () => {
     const direct = supertest(
-      createApp({ ...h.services.appDeps, config: { ...h.services.config, trustProxy: false } }).callback(),
+      createApp({
+        ...h.services.appDeps,
+        config: { ...h.services.config, trustProxy: { kind: 'none' } },
+      }).callback(),
     );
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await signUp(direct, `192.0.2.${i}`)).status);

@@ -1,7 +1,9 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { HttpError, type ErrorCode } from './errors';
+import { normaliseAddress } from './client-address';
 
 interface ClientErrorAnswer {
   code: ErrorCode;
@@ -67,12 +69,90 @@ export function answerClientErrors(
   });
 }
 
-/** The app's HTTP server: Koa's request handler plus the parser-level error answers. */
+/** Connection caps and timeouts (config.http); `exempt` addresses (trusted proxies) have no per-address cap. */
+export interface ConnectionLimits {
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  exempt?: (address: string) => boolean;
+}
+
+/**
+ * Caps how many sockets one address may hold open: a client opening thousands of idle connections
+ * would otherwise use up the process's file descriptors and the board would stop answering everyone.
+ * Connections past the cap are closed at once. A trusted proxy carries everyone's requests: exempt.
+ */
+export function capConnectionsPerAddress(
+  server: http.Server,
+  max: number,
+  exempt: (address: string) => boolean = () => false,
+): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = normaliseAddress(socket.remoteAddress ?? '');
+    if (exempt(address)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
+/**
+ * Closes a connection whose first request's headers have not arrived within `ms`. Node's headersTimeout
+ * only starts once a request begins, so a socket that never sends a byte would stay open forever.
+ */
+export function closeSilentConnections(server: http.Server, ms: number): void {
+  const served = new WeakSet<Socket>();
+  const answered = (req: http.IncomingMessage) => served.add(req.socket);
+  server.on('request', answered);
+  server.on('upgrade', answered);
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => {
+      if (!served.has(socket)) socket.destroy();
+    }, ms);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+/**
+ * The app's HTTP server: Koa's request handler plus the parser-level error answers, and, with limits,
+ * a cap on open sockets (in all and per address) and on how long a socket may sit idle: a connection
+ * that sends no complete headers within headersTimeoutMs is closed, one idle between requests after
+ * keepAliveTimeoutMs, a request still arriving after requestTimeoutMs.
+ */
 export function createHttpServer(
   app: Koa,
   onClientError?: (err: NodeJS.ErrnoException) => void,
+  limits?: ConnectionLimits,
 ): http.Server {
-  const server = http.createServer(app.callback());
+  const server = limits
+    ? http.createServer(
+        {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          // Node's default looks for expired connections every 30 s, which lets idle ones pile up.
+          connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+        },
+        app.callback(),
+      )
+    : http.createServer(app.callback());
+  if (limits) {
+    server.maxConnections = limits.maxConnections;
+    capConnectionsPerAddress(server, limits.maxConnectionsPerAddress, limits.exempt);
+    closeSilentConnections(server, limits.headersTimeoutMs);
+  }
   answerClientErrors(server, onClientError);
   return server;
 }

@@ -31,6 +31,9 @@ export async function createTestHarness(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     SEED_JOBS: '0',
+    // supertest connects from loopback and stands in for a reverse proxy: tests pick client addresses
+    // with X-Forwarded-For. The default (no proxy) is tested in http/client-address.test.ts.
+    TRUST_PROXY: 'loopback',
     ...overrides,
   });
   const logger = options.logger ?? createLogger({ level: config.logLevel });

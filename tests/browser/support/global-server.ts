@@ -70,6 +70,9 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
     SMTP_URL: smtp.url,
+    // The tests' own requests stand in for a reverse proxy on loopback: they pick client addresses with
+    // X-Forwarded-For so per-address limits do not spill between tests.
+    TRUST_PROXY: 'loopback',
   };
   let dropDb: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {

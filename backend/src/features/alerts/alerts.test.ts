@@ -215,6 +215,61 @@ describe("a signed-in user's alerts", () => {
   });
 });
 
+describe("alerts others made for a user's address", () => {
+  it('are not listed (nor deletable) until she confirms them by the mailed link', async () => {
+    const owner = client();
+    const username = `owner_${crypto.randomBytes(4).toString('hex')}`;
+    const email = `${username}@example.com`;
+    const since = smtp.received.length;
+    expect(
+      (await owner.post('/api/register').send({ username, email, password: 'correct horse battery 9' }))
+        .status,
+    ).toBe(201);
+    const codeMail = await smtp.waitFor((m) => m.to.includes(email) && /verification code/i.test(m.raw), {
+      since,
+    });
+    const code = /verification code is (\d{6})/.exec(codeMail.raw)![1]!;
+    const verified = await owner.post('/api/verify-email').send({ code });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user.isVerified).toBe(true);
+
+    // A stranger, anonymous, and another signed-in user subscribe her address.
+    const anonymous = await client()
+      .post('/api/job-alerts')
+      .send({ email, title: 'Buy cheap pills at evil.example' });
+    expect(anonymous.body.status).toBe('pending');
+    const other = client();
+    const otherName = `other_${crypto.randomBytes(4).toString('hex')}`;
+    await other
+      .post('/api/register')
+      .send({ username: otherName, email: `${otherName}@example.com`, password: 'correct horse battery 9' });
+    const byOther = await other.post('/api/job-alerts').send({ email, title: 'Another stranger alert' });
+    expect(byOther.body.status).toBe('pending');
+    // Her own subscription, signed in with her verified address, is active at once.
+    const mine = await owner.post('/api/job-alerts').send({ email, title: 'Lighthouse Keeper' });
+    expect(mine.body.status).toBe('confirmed');
+
+    const listed = (await owner.get('/api/user/job-alerts')).body as { id: string }[];
+    expect(listed.map((a) => a.id)).toEqual([mine.body.id]);
+    expect((await owner.delete(`/api/user/job-alerts/${anonymous.body.id}`)).status).toBe(404);
+
+    // Confirmed from her mailbox, it is hers: listed, and she can delete it.
+    const confirmation = await smtp.waitFor(
+      (m) => decoded(m).includes(`/alerts/confirm/${(anonymous.body.id as string).replaceAll('-', '')}`),
+      { since },
+    );
+    const confirmUrl = /(http:\/\/localhost:3000\/alerts\/confirm\/\S+?)(?=\s|"|<)/.exec(
+      decoded(confirmation),
+    )![1]!;
+    expect((await client().get(confirmUrl.slice(PUBLIC_URL.length))).status).toBe(200);
+    const after = (await owner.get('/api/user/job-alerts')).body as { id: string; status: string }[];
+    expect(after.map((a) => a.id).sort()).toEqual([mine.body.id, anonymous.body.id].sort());
+    expect((await owner.delete(`/api/user/job-alerts/${anonymous.body.id}`)).status).toBe(200);
+    // Confirmed alerts would get digests in the tests below.
+    expect((await owner.delete(`/api/user/job-alerts/${mine.body.id}`)).status).toBe(200);
+  });
+});
+
 describe('job alert delivery, end to end through a real SMTP server', () => {
   it('confirms by link, mails one digest with exactly the matching jobs, never twice, and stops after one-click unsubscribe', async () => {
     const email = uniqueEmail('e2e');

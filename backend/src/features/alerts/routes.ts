@@ -210,10 +210,12 @@ export function alertRoutes(router: Router, deps: AppDeps): void {
 
   async function ownAlerts(ctx: Koa.Context, id?: string): Promise<JobAlertRow[]> {
     const me = userOf(ctx);
-    // Alerts subscribed while signed in, and those of the account's address once it is verified.
+    // Alerts subscribed while signed in, and those of the account's verified address that its owner
+    // confirmed. Not pending ones someone else made for her address: anyone may type it into the form,
+    // so their text is a stranger's until she confirms by the mailed link (the double opt-in).
     const { rows } = await deps.pool.query<JobAlertRow>(
       `select * from job_alerts
-       where (user_id = $1 or ($2::boolean and email = $3)) and status <> 'unsubscribed'
+       where (user_id = $1 or ($2::boolean and email = $3 and status = 'confirmed')) and status <> 'unsubscribed'
          and ($4::uuid is null or alert_id = $4::uuid)
        order by subscribed_at desc`,
       [me.id, me.isVerified, me.email.toLowerCase(), id ?? null],

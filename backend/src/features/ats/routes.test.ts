@@ -11,7 +11,7 @@ let user: Agent;
 
 beforeAll(async () => {
   h = await createTestHarness();
-  ats = await startFixtureAtsServer();
+  ats = await startFixtureAtsServer({ boards: ['acme', 'acme-eu'] });
   admin = (await signUp(h, 'admin')).agent;
   user = (await signUp(h, 'user')).agent;
 });
@@ -112,6 +112,18 @@ describe('ATS admin API', () => {
       .post('/api/admin/ats-sources')
       .send({ kind: 'ashby', board: 'acme', company: 'Acme Design', baseUrl: ats.baseUrl });
     expect(twice.status).toBe(409);
+    // Another board under the same source name ("Ashby: Acme Design", any case and spacing): 409 too.
+    const sameName = await admin
+      .post('/api/admin/ats-sources')
+      .send({ kind: 'ashby', board: 'acme-eu', company: '  acme   DESIGN ', baseUrl: ats.baseUrl });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body.message).toMatch(
+      /An ingestion source named "Ashby: {1,3}acme {1,3}DESIGN" already exists/,
+    );
+    const renamed = await admin
+      .post('/api/admin/ats-sources')
+      .send({ kind: 'ashby', board: 'acme-eu', company: 'Acme Design EU', baseUrl: ats.baseUrl });
+    expect(renamed.status).toBe(201);
 
     const id = created.body.id as string;
     expect((await admin.post(`/api/admin/ats-sources/${id}/pause`).send({})).body.status).toBe('paused');

@@ -52,6 +52,7 @@ import {
   type DiscoveredSort,
   type SourceSort,
 } from './queries';
+import { SourceNameTakenError } from '../sources/names';
 import { addAtsSource, checkBoard, commandAtsSource } from './service';
 import { loadStarterCompanies, registerStarterSources } from './starter';
 import { syncSource, SyncInProgressError } from './sync';
@@ -78,6 +79,7 @@ function mapErrors(err: unknown): never {
   if (err instanceof AtsSourceNotFoundError || err instanceof DiscoveredCompanyNotFoundError)
     throw notFound(err.message);
   if (err instanceof AtsSourceExistsError) throw conflict('This board is already an ATS source');
+  if (err instanceof SourceNameTakenError) throw conflict(err.message);
   if (err instanceof SyncInProgressError || err instanceof DiscoveredCompanyDecidedError)
     throw conflict(err.message);
   throw err;
@@ -133,7 +135,7 @@ export function atsFeature(options: { fetch?: FetchLike; requestGapMs?: number }
               { path: 'board', message: check.error!.message },
             ]);
           const added = await addAtsSource(
-            { store: deps.store, serverSecret: secret() },
+            { store: deps.store, pool: deps.pool, serverSecret: secret() },
             body,
             metadataOf(ctx),
           ).catch(mapErrors);
@@ -146,7 +148,7 @@ export function atsFeature(options: { fetch?: FetchLike; requestGapMs?: number }
 
       post('/api/admin/ats-sources/starter', async function addStarterSources(ctx) {
         const result = await registerStarterSources(
-          { store: deps.store, serverSecret: secret() },
+          { store: deps.store, pool: deps.pool, serverSecret: secret() },
           loadStarterCompanies(),
           metadataOf(ctx),
         );
@@ -306,7 +308,7 @@ export function atsFeature(options: { fetch?: FetchLike; requestGapMs?: number }
           let atsSourceId: string;
           try {
             ({ atsSourceId } = await addAtsSource(
-              { store: deps.store, serverSecret: secret() },
+              { store: deps.store, pool: deps.pool, serverSecret: secret() },
               {
                 kind: AtsKind.parse(found.kind),
                 board: String(found.board),
@@ -318,7 +320,7 @@ export function atsFeature(options: { fetch?: FetchLike; requestGapMs?: number }
             ));
           } catch (err) {
             // Added by hand meanwhile: approving still links the two.
-            if (!(err instanceof AtsSourceExistsError)) throw err;
+            if (!(err instanceof AtsSourceExistsError)) mapErrors(err);
             atsSourceId = err.atsSourceId;
           }
           const result = await handleCommand(

@@ -11,6 +11,7 @@ import {
   IngestionSourceNotFoundError,
 } from '../sources/decide';
 import { hashSourceToken } from '../sources/token';
+import { claimSourceName } from '../sources/names';
 import { AtsError, CONNECTORS, type FetchLike } from './connectors';
 import { atsSourceDecider, type AtsSourceCommand } from './decide';
 import { atsIngestionToken } from './token';
@@ -38,12 +39,15 @@ export interface CommandOutcome {
  * derived from the server secret).
  */
 export async function addAtsSource(
-  deps: { store: EventStore; serverSecret: string },
+  deps: { store: EventStore; serverSecret: string; pool?: pg.Pool },
   input: AddAtsSourceInput,
   metadata: CommandMetadata,
 ): Promise<CommandOutcome> {
   const atsSourceId = atsSourceIdFor(input.kind, input.board, input.baseUrl);
   const ingestionSourceId = atsSourceId;
+  const name = `${ATS_NAMES[input.kind]}: ${input.company.trim()}`;
+  // The same board again is AtsSourceExistsError below; another board under this name is refused here.
+  await claimSourceName(deps, name, ingestionSourceId, metadata);
   try {
     await handleCommand(
       deps.store,
@@ -52,7 +56,7 @@ export async function addAtsSource(
       {
         type: 'CreateIngestionSource',
         sourceId: ingestionSourceId,
-        name: `${ATS_NAMES[input.kind]}: ${input.company}`,
+        name,
         kind: input.kind,
         tokenHash: hashSourceToken(atsIngestionToken(deps.serverSecret, ingestionSourceId)),
       },

@@ -6,12 +6,14 @@
  * cannot reach the vendors, each sync fails, is recorded and backs off).
  */
 import fs from 'node:fs';
+import type pg from 'pg';
 import path from 'node:path';
 import { z } from 'zod';
 import { AtsKind, BoardToken, type AtsKind as AtsKindType } from '@jobs/contracts/ats';
 import { comparePositions, type EventStore, type Position } from '@jobs/contracts/eventstore';
 import type { CommandMetadata } from '../../commands/handle';
 import { mapLimit } from '../ingestion/concurrency';
+import { SourceNameTakenError } from '../sources/names';
 import { AtsSourceExistsError } from './decide';
 import { addAtsSource } from './service';
 
@@ -76,7 +78,7 @@ export interface StarterResult {
 
 /** Adds an ATS source for every starter company not already one. */
 export async function registerStarterSources(
-  deps: { store: EventStore; serverSecret: string },
+  deps: { store: EventStore; serverSecret: string; pool?: pg.Pool },
   companies: readonly StarterCompany[],
   metadata: CommandMetadata,
   { intervalMinutes = STARTER_INTERVAL_MINUTES }: { intervalMinutes?: number } = {},
@@ -94,7 +96,8 @@ export async function registerStarterSources(
       if (added.position && (!result.position || comparePositions(added.position, result.position) > 0))
         result.position = added.position;
     } catch (err) {
-      if (!(err instanceof AtsSourceExistsError)) throw err;
+      // A board already added, or another source already has the company's name for this ATS.
+      if (!(err instanceof AtsSourceExistsError || err instanceof SourceNameTakenError)) throw err;
       result.existing.push({ company, kind, board });
     }
   });

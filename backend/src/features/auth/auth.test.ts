@@ -178,28 +178,7 @@ describe('sign-in and sessions', () => {
     }
   });
 
-  it(
-    'stops brute force per account: 429 with Retry-After, even for the right password',
-    { timeout: 60_000 },
-    async () => {
-      const { username } = await register();
-      await awayFromWindowEdge(LIMITS.loginPerAccount.windowSeconds, 15_000);
-      for (let i = 0; i < LIMITS.loginPerAccount.limit; i++) {
-        // A new address each time: the account limit holds across addresses.
-        expect(
-          (
-            await client()
-              .post('/api/login')
-              .send({ username, password: `wrong password ${i}` })
-          ).status,
-        ).toBe(401);
-      }
-      const blocked = await client().post('/api/login').send({ username, password: PASSWORD });
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.error.code).toBe('RATE_LIMITED');
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    },
-  );
+  // Password guessing per account and address: login-throttle.test.ts.
 
   it('stops brute force per IP address', async () => {
     const { username } = await register();
@@ -247,6 +226,56 @@ describe('sign-in and sessions', () => {
       .set('Origin', 'https://evil.example')
       .send({ username, password: PASSWORD });
     expect(res.status).toBe(403);
+  });
+
+  it('refuses a cross-origin POST that names its own host in X-Forwarded-Host (403)', async () => {
+    const { username } = await register();
+    for (const [origin, proto] of [
+      ['https://evil.example', 'https'],
+      ['http://evil.example', 'http'],
+    ] as const) {
+      const res = await client()
+        .post('/api/login')
+        .set('Origin', origin)
+        .set('X-Forwarded-Host', 'evil.example')
+        .set('X-Forwarded-Proto', proto)
+        .send({ username, password: PASSWORD });
+      expect(res.status, origin).toBe(403);
+    }
+    // A Host header naming the attacker's site does not make its Origin ours either.
+    const res = await client()
+      .post('/api/login')
+      .set('Origin', 'http://evil.example')
+      .set('Host', 'evil.example')
+      .send({ username, password: PASSWORD });
+    expect(res.status).toBe(403);
+  });
+
+  it("accepts PUBLIC_URL's origin and ALLOWED_ORIGINS only", async () => {
+    const { username } = await register();
+    const ours = await client()
+      .post('/api/login')
+      .set('Origin', 'http://localhost:3000')
+      .send({ username, password: PASSWORD });
+    expect(ours.status).toBe(200);
+    const withVite = supertest(
+      createApp({
+        ...h.services.appDeps,
+        config: { ...h.services.config, allowedOrigins: ['http://localhost:5173'] },
+      }).callback(),
+    );
+    const vite = await withVite
+      .post('/api/login')
+      .set('X-Forwarded-For', '10.200.0.1')
+      .set('Origin', 'http://localhost:5173')
+      .send({ username, password: PASSWORD });
+    expect(vite.status).toBe(200);
+    const other = await withVite
+      .post('/api/login')
+      .set('X-Forwarded-For', '10.200.0.1')
+      .set('Origin', 'http://localhost:5174')
+      .send({ username, password: PASSWORD });
+    expect(other.status).toBe(403);
   });
 
   it('a role change takes effect on the next request of the same session', async () => {

@@ -1,8 +1,7 @@
 import type { RateLimitRule } from '../../http/rate-limit';
 
-/** Account rate limits, shared by every API instance (PostgreSQL). */
+/** Account rate limits, shared by every API instance (PostgreSQL). Password guessing: login-throttle.ts. */
 export const LIMITS = {
-  loginPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
   loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register:ip', limit: 10, windowSeconds: 60 * 60 },
   verifyPerUser: { name: 'verify:user', limit: 10, windowSeconds: 15 * 60 },

@@ -23,6 +23,7 @@ import { release, reserve, runUserCommand } from '../users/commands';
 import type { UserState } from '../users/user';
 import { requireUser, userOf } from './guards';
 import { LIMITS } from './limits';
+import { LoginThrottle } from './login-throttle';
 import {
   WEAK_PASSWORD_MESSAGE,
   dummyPasswordHash,
@@ -76,6 +77,7 @@ function refuseCommonPassword(password: string, field: string): void {
 
 export function authRoutes(router: Router, deps: AppDeps): void {
   const { store, rateLimiter } = deps;
+  const loginThrottle = new LoginThrottle(deps.pool);
   const codeKey = deps.serverSecret ? codeKeyFrom(deps.serverSecret) : null;
 
   router.get('/api/user', async function getUser(ctx) {
@@ -123,14 +125,16 @@ export function authRoutes(router: Router, deps: AppDeps): void {
   router.post(
     '/api/login',
     validated({ body: LoginRequest }, async (ctx, { body }) => {
-      const account = body.username.toLowerCase();
       await rateLimiter.hit(LIMITS.loginPerIp, ctx.ip);
-      await rateLimiter.hit(LIMITS.loginPerAccount, account);
       const row = await findForLogin(deps, body.username);
+      // Username and e-mail name one account, so they share one guessing budget; a name nobody has is
+      // throttled the same way, so answers do not tell which names exist.
+      const account = row ? `user:${row.id}` : `name:${body.username.trim().toLowerCase()}`;
+      await loginThrottle.attempt(account, ctx.ip);
       // A missing user costs a hash check too, so timing does not tell which usernames exist.
       const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
       if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
-      await rateLimiter.reset(LIMITS.loginPerAccount, account);
+      await loginThrottle.succeeded(account, ctx.ip);
       const user = toAuthUser(row);
       await signIn(ctx, user);
       ctx.body = user;

@@ -8,6 +8,7 @@ import { migrateMailOutbox } from '../../mail/outbox';
 import type { AppDeps } from '../../http/app';
 import { codeKeyFrom, resolveServerSecret } from './secret';
 import { migrateSessions, sessionMiddleware } from './session';
+import { migrateLoginThrottle } from './login-throttle';
 import { verificationMailReactor } from './verification-mail';
 
 export interface AccountServices {
@@ -28,6 +29,7 @@ export async function buildAccountServices(input: {
   const { config, logger, pool, store } = input;
   const serverSecret = await resolveServerSecret(config, logger);
   await migrateSessions(pool);
+  await migrateLoginThrottle(pool);
   // With SMTP, mail waits in a durable outbox in the database until the server has taken it.
   if (config.smtpUrl) await migrateMailOutbox(pool);
   const mailer = createMailer(config, logger, { pool });

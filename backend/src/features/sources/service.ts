@@ -5,6 +5,7 @@ import { WrongExpectedVersionError, type EventStore, type Position } from '@jobs
 import { handleCommand, type CommandMetadata } from '../../commands/handle';
 import { ingestionSourceDecider, IngestionSourceExistsError } from './decide';
 import { generateSourceToken, hashSourceToken } from './token';
+import { claimSourceName } from './names';
 
 export interface CreatedSource {
   sourceId: string;
@@ -14,13 +15,18 @@ export interface CreatedSource {
   position: Position | null;
 }
 
-/** Creates a source with a fresh token. `sourceId` defaults to a random UUID. */
+/**
+ * Creates a source with a fresh token. `sourceId` defaults to a random UUID. Throws SourceNameTakenError
+ * when another source has the name (names.ts); with `pool`, sources older than name claims count too.
+ */
 export async function createIngestionSource(
   store: EventStore,
   input: { name: string; kind?: IngestionSourceKind; sourceId?: string },
   metadata: CommandMetadata = { actor: 'system' },
+  options: { pool?: pg.Pool } = {},
 ): Promise<CreatedSource> {
   const sourceId = input.sourceId ?? crypto.randomUUID();
+  await claimSourceName({ store, pool: options.pool }, input.name, sourceId, metadata);
   const token = generateSourceToken();
   const result = await handleCommand(
     store,
@@ -29,7 +35,7 @@ export async function createIngestionSource(
     {
       type: 'CreateIngestionSource',
       sourceId,
-      name: input.name,
+      name: input.name.trim(),
       kind: input.kind ?? 'api',
       tokenHash: hashSourceToken(token),
     },
