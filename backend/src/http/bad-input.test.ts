@@ -117,3 +117,69 @@ describe('malformed percent-encoding in the path', () => {
     expect(loudSince(mark)).toEqual([]);
   });
 });
+
+describe('bodies over the limit or cut off', () => {
+  const chunk = (data: Buffer) => [Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')];
+
+  it('a chunked body over the limit answers the JSON 413 with the security headers', async () => {
+    const mark = logLines.length;
+    const big = Buffer.alloc(64 * 1024, 'a');
+    const res = await rawRequest(
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n',
+      [...chunk(big), ...chunk(big), ...chunk(big), Buffer.from('0\r\n\r\n')],
+    );
+    expect(res.status).toBe(413);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(JSON.parse(res.body)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    expect(loudSince(mark)).toEqual([]);
+  });
+
+  it('a chunked body over the limit is refused without reading it all (the connection closes)', async () => {
+    const started = performance.now();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.on('connect', resolve));
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString('utf8')));
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /api/saved-searches HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n',
+    );
+    // Keeps sending (a client with an endless body) until the server closes the connection.
+    const piece = Buffer.concat(chunk(Buffer.alloc(16 * 1024, 'b')));
+    const timer = setInterval(() => {
+      if (!socket.destroyed) socket.write(piece);
+    }, 5);
+    await closed;
+    clearInterval(timer);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(performance.now() - started).toBeLessThan(8_000);
+  });
+
+  it('a client that drops its upload half-way is logged below error level, and the server carries on', async () => {
+    const mark = logLines.length;
+    for (const head of [
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n',
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      'POST /api/ingest/jobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer jb_unknown\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n',
+    ]) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.on('connect', resolve));
+      socket.write(head);
+      socket.write(head.includes('chunked') ? Buffer.concat(chunk(Buffer.from('{"username":"x'))) : '{"a":"');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(loudSince(mark)).toEqual([]);
+    expect((await get('/healthz')).status).toBeLessThan(500);
+  });
+});

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { HttpError } from './errors';
 import { refuseUnstorableText } from './text-input';
@@ -30,22 +31,14 @@ export async function readJsonBody(ctx: Koa.Context, limit: number): Promise<unk
   const declared = Number(ctx.get('content-length') || 0);
   const hasBody = declared > 0 || ctx.get('transfer-encoding') !== '';
   if (!hasBody) return undefined;
-  if (declared > limit)
-    throw new HttpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
+  if (declared > limit) throw tooLarge(limit);
   if (!ctx.is('application/json', 'application/*+json')) {
     throw new HttpError(
       'UNSUPPORTED_MEDIA_TYPE',
       'Request body must be JSON (Content-Type: application/json)',
     );
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readRaw(ctx.req, limit)).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -54,6 +47,60 @@ export async function readJsonBody(ctx: Koa.Context, limit: number): Promise<unk
       details: [{ path: 'body', message: 'Malformed JSON' }],
     });
   }
+}
+
+/**
+ * 413, closing the connection: the rest of an over-limit upload (a chunked one has no Content-Length
+ * to refuse it by up front) is not read, and the answer goes out in the error shape with every header.
+ */
+function tooLarge(limit: number): HttpError {
+  return new HttpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`, {
+    headers: { Connection: 'close' },
+  });
+}
+
+/** The client closed the connection before its body arrived: nobody hears the answer, and it is no fault of ours. */
+export const CLIENT_ABORTED_MESSAGE = 'The client closed the connection before the request body arrived';
+
+/**
+ * The raw body, at most `limit` bytes. Listens instead of iterating: leaving a `for await` early
+ * destroys the request, and with it the socket the 413 must go out on. A request the client aborts
+ * rejects with a 400 (logged at info by the error middleware), not the stream's ECONNRESET.
+ */
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (err: HttpError | null) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAborted);
+      req.off('aborted', onAborted);
+      req.off('close', onClose);
+      if (err) {
+        // Keep the socket to answer on; an 'error' listener stays so a late reset is not an uncaught error.
+        req.on('error', () => undefined);
+        req.pause();
+        reject(err);
+      } else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) settle(tooLarge(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle(null);
+    const onAborted = () => settle(new HttpError('BAD_REQUEST', CLIENT_ABORTED_MESSAGE));
+    const onClose = () => {
+      if (!req.complete) onAborted();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAborted);
+    req.on('aborted', onAborted);
+    req.on('close', onClose);
+  });
 }
 
 declare module 'koa' {
