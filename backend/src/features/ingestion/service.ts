@@ -27,6 +27,7 @@ import {
 } from '@jobs/contracts';
 import type { Logger } from '../../logger';
 import { uuidFromName, JOBS_BOARD_NAMESPACE } from '../../commands/ids';
+import { storableText, tooDeep, unstorableText } from '../../http/text-input';
 import { mapLimit } from './concurrency';
 import { jobDecider, type JobCommand } from '../jobs/decide';
 import { jobIdFor, jobStreamId, type JobState } from '../jobs/job';
@@ -167,6 +168,9 @@ function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date)
   }
   try {
     const job = normaliseJob(item, { now });
+    // What the normaliser made must be storable too (an HTML entity such as &#xD800; decodes to a lone surrogate).
+    const unstorable = unstorableText(job);
+    if (unstorable) return { index, kind: 'rejected', externalId: item.externalId, errors: [unstorable] };
     const command: JobCommand = {
       type: 'IngestJob',
       source: sourceId,
@@ -194,7 +198,30 @@ function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date)
   }
 }
 
+/**
+ * Deepest nesting of arrays and objects an item may have: a job item is a few levels deep (skills,
+ * vendor fields); anything past this is refused before a recursive walk (hashing, JSON) could overflow.
+ */
+export const MAX_ITEM_DEPTH = 32;
+
+/**
+ * Why PostgreSQL could not store this item (text with U+0000 or a lone surrogate anywhere in it, a key
+ * included) or the item is too deep to handle, as its per-item error; null when it is fine. Checked
+ * before anything else, so one such item is rejected alone and the rest of its batch lands.
+ */
+function unstorableItem(raw: unknown): IngestError | null {
+  return tooDeep(raw, MAX_ITEM_DEPTH) ?? unstorableText(raw);
+}
+
+/** The item's externalId as the answer may echo it (a string, with characters we cannot store replaced). */
+function externalIdOf(raw: unknown): string | null {
+  const externalId = (raw as { externalId?: unknown } | null)?.externalId;
+  return typeof externalId === 'string' ? storableText(externalId) : null;
+}
+
 function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prepared {
+  const refused = unstorableItem(raw);
+  if (refused) return { index, kind: 'rejected', externalId: externalIdOf(raw), errors: [refused] };
   const key = rawKey(sourceId, raw);
   const seen = key ? seenItems.get(key) : undefined;
   if (seen) {
