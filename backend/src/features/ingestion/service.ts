@@ -415,11 +415,27 @@ export async function ingestItems(
     expectedRevision: plan.revision ?? 'no_stream',
   }));
 
-  let batched = false;
+  type Target = { kind: 'job'; jobId: string } | { kind: 'company'; command: CompanyCommand };
+  const allTargets: Target[] = [
+    ...jobIds.map((jobId) => ({ kind: 'job' as const, jobId })),
+    ...companies.map((command) => ({ kind: 'company' as const, command })),
+  ];
+  const streamOf = (t: Target) =>
+    t.kind === 'job' ? jobStreamId(t.jobId) : companyStreamId(t.command.companySlug);
+  const targetByStream = new Map(allTargets.map((t) => [streamOf(t), t]));
+
+  // Streams to settle one by one: all of them when the batch raced another writer (or the store has no
+  // appendMany), else those whose events another writer had stored first (a concurrent post of the same
+  // batch): their items are what that writer made them, so they are re-read and told as they are now.
+  let redo: Target[] = appends.length > 0 ? allTargets : [];
   if (appends.length > 0 && deps.store.appendMany) {
     try {
-      for (const r of await deps.store.appendMany(appends)) advance(r.position);
-      batched = true;
+      const written = await deps.store.appendMany(appends);
+      redo = [];
+      written.forEach((r, i) => {
+        advance(r.position);
+        if (r.alreadyStored) redo.push(targetByStream.get(plans[i]!.streamId)!);
+      });
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
       deps.logger?.info(
@@ -428,34 +444,28 @@ export async function ingestItems(
       );
     }
   }
-  if (!batched && appends.length > 0) {
+  if (redo.length > 0) {
     // One stream at a time (in parallel across streams): re-read, re-decide, append; retry on a race.
-    await mapLimit(
-      [
-        ...jobIds.map((jobId) => ({ kind: 'job' as const, jobId })),
-        ...companies.map((command) => ({ kind: 'company' as const, command })),
-      ],
-      concurrency,
-      async (target) => {
-        for (let attempt = 1; ; attempt++) {
-          const streamId =
-            target.kind === 'job' ? jobStreamId(target.jobId) : companyStreamId(target.command.companySlug);
-          const recorded = await readOrEmpty(deps.store, streamId);
-          const plan =
-            target.kind === 'job' ? planJob(target.jobId, recorded) : planCompany(target.command, recorded);
-          if (plan.events.length === 0) return;
-          try {
-            const r = await deps.store.append(streamId, plan.events, {
-              expectedRevision: plan.revision ?? 'no_stream',
-            });
-            advance(r.position);
-            return;
-          } catch (err) {
-            if (!(err instanceof WrongExpectedVersionError) || attempt >= FALLBACK_ATTEMPTS) throw err;
-          }
+    await mapLimit(redo, concurrency, async (target) => {
+      const streamId = streamOf(target);
+      for (let attempt = 1; ; attempt++) {
+        const recorded = await readOrEmpty(deps.store, streamId);
+        const plan =
+          target.kind === 'job' ? planJob(target.jobId, recorded) : planCompany(target.command, recorded);
+        if (plan.events.length === 0) return;
+        try {
+          const r = await deps.store.append(streamId, plan.events, {
+            expectedRevision: plan.revision ?? 'no_stream',
+          });
+          advance(r.position);
+          // Stored already by someone else between our read and our append: read again and tell that.
+          if (!r.alreadyStored) return;
+          if (attempt >= FALLBACK_ATTEMPTS) return;
+        } catch (err) {
+          if (!(err instanceof WrongExpectedVersionError) || attempt >= FALLBACK_ATTEMPTS) throw err;
         }
-      },
-    );
+      }
+    });
   }
 
   const counts = emptyCounts();
