@@ -183,3 +183,18 @@ describe('bodies over the limit or cut off', () => {
     expect((await get('/healthz')).status).toBeLessThan(500);
   });
 });
+
+describe('content negotiation a client cannot satisfy', () => {
+  it('a client refusing every encoding (identity;q=0) gets the body unencoded, not a 500', async () => {
+    const mark = logLines.length;
+    for (const acceptEncoding of ['identity;q=0', '*;q=0', 'zstd;q=1, identity;q=0', 'br;q=abc, *;q=-1']) {
+      const res = await rawRequest(
+        `GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${acceptEncoding}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(res.status, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(res.body.length, acceptEncoding).toBeGreaterThan(1024);
+    }
+    expect(loudSince(mark)).toEqual([]);
+  });
+});

@@ -101,6 +101,20 @@ export function errorHandler(): Koa.Middleware {
   };
 }
 
+/**
+ * Mount before koa-compress. A client that refuses every encoding we have, identity included
+ * (`Accept-Encoding: identity;q=0`, or only encodings this Node lacks), made koa-compress set
+ * `Content-Encoding: undefined` and throw: a 500. Such a client gets the body unencoded, as RFC 9110
+ * allows (section 12.5.3), rather than an error.
+ */
+export function acceptableEncoding(): Koa.Middleware {
+  return async function acceptableEncodingMiddleware(ctx, next) {
+    if (ctx.get('accept-encoding') && ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity') === false)
+      ctx.request.headers['accept-encoding'] = 'identity';
+    await next();
+  };
+}
+
 const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 /** A stream error of a request whose client closed the connection before it was read. */
