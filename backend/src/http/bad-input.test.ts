@@ -198,3 +198,15 @@ describe('content negotiation a client cannot satisfy', () => {
     expect(loudSince(mark)).toEqual([]);
   });
 });
+
+describe('an expectation the server cannot meet', () => {
+  it('Expect other than 100-continue answers 417 in the error shape with security headers', async () => {
+    const res = await rawRequest(
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nExpect: garbage\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(res.status).toBe(417);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'EXPECTATION_FAILED' });
+  });
+});

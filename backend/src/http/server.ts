@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { HttpError, type ErrorCode } from './errors';
+import { NON_HTML_CSP } from './middleware';
 
 interface ClientErrorAnswer {
   code: ErrorCode;
@@ -67,6 +68,27 @@ export function answerClientErrors(
   });
 }
 
+/**
+ * An `Expect` header other than 100-continue: Node answers a bare 417 without asking the app. This
+ * answers it in the error shape with the headers of every other error instead.
+ */
+export function answerFailedExpectations(server: http.Server): void {
+  server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const error = new HttpError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported.');
+    const body = JSON.stringify(error.toBody());
+    res.writeHead(error.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': NON_HTML_CSP,
+      Connection: 'close',
+    });
+    res.end(body);
+  });
+}
+
 /** The app's HTTP server: Koa's request handler plus the parser-level error answers. */
 export function createHttpServer(
   app: Koa,
@@ -74,5 +96,6 @@ export function createHttpServer(
 ): http.Server {
   const server = http.createServer(app.callback());
   answerClientErrors(server, onClientError);
+  answerFailedExpectations(server);
   return server;
 }
