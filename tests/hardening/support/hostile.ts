@@ -543,7 +543,7 @@ const HEADER_VALUES: Record<string, readonly string[]> = {
   Authorization: ['Bearer ', 'Basic %FF', `Bearer ${'x'.repeat(3000)}`, 'Bearer jb_', 'Negotiate x'],
   'X-Request-Id': ['../../etc/passwd', 'x'.repeat(200), '%FF%FE'],
   'Content-Encoding': ['gzip', 'br', 'x-unknown'],
-  // (No Expect header: superagent cannot send one; Node answers a bare 417 before the app sees it.)
+  // (No Expect header: superagent fails on any; backend/src/http/bad-input.test.ts sends it raw.)
 };
 
 /** Up to four hostile headers (garbage cookies, bad Origin, odd negotiation, forged forwarding). */
