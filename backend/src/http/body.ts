@@ -63,44 +63,32 @@ function tooLarge(limit: number): HttpError {
 export const CLIENT_ABORTED_MESSAGE = 'The client closed the connection before the request body arrived';
 
 /**
- * The raw body, at most `limit` bytes. Listens instead of iterating: leaving a `for await` early
- * destroys the request, and with it the socket the 413 must go out on. A request the client aborts
- * rejects with a 400 (logged at info by the error middleware), not the stream's ECONNRESET.
+ * The raw body, at most `limit` bytes. Past the limit the loop is left without destroying the request
+ * (a plain `for await` destroys it on the way out, and with it the socket the 413 must go out on). A
+ * request the client aborts rejects with a 400 (logged at info by the error middleware), not the
+ * stream's ECONNRESET.
  */
-function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = (err: HttpError | null) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onAborted);
-      req.off('aborted', onAborted);
-      req.off('close', onClose);
-      if (err) {
-        // Keep the socket to answer on; an 'error' listener stays so a late reset is not an uncaught error.
+async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        // Not read further; an 'error' listener stays so a late reset is not an uncaught error.
         req.on('error', () => undefined);
-        req.pause();
-        reject(err);
-      } else resolve(Buffer.concat(chunks));
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) settle(tooLarge(limit));
-      else chunks.push(chunk);
-    };
-    const onEnd = () => settle(null);
-    const onAborted = () => settle(new HttpError('BAD_REQUEST', CLIENT_ABORTED_MESSAGE));
-    const onClose = () => {
-      if (!req.complete) onAborted();
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onAborted);
-    req.on('aborted', onAborted);
-    req.on('close', onClose);
-  });
+        throw tooLarge(limit);
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: unknown } | null)?.code;
+    if (req.aborted || req.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw new HttpError('BAD_REQUEST', CLIENT_ABORTED_MESSAGE);
+    throw err;
+  }
+  return Buffer.concat(chunks);
 }
 
 declare module 'koa' {
