@@ -52,6 +52,12 @@ export interface AppendResult {
   nextRevision: number;
   /** The global position of the last event appended (or of the existing event when the append was a no-op). */
   position: Position;
+  /**
+   * True when every event was already stored (by id), so this append wrote nothing: a retry, or a
+   * concurrent writer that decided the same events first. A caller reporting what it changed must then
+   * re-read rather than claim the change. Undefined when the adapter cannot tell (EventStoreDB).
+   */
+  alreadyStored?: boolean;
 }
 
 export interface StreamAppend {

@@ -10,6 +10,9 @@
  */
 import type http from 'node:http';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import type Koa from 'koa';
 import supertest from 'supertest';
@@ -32,10 +35,24 @@ import {
   type Identity,
 } from './support/client';
 import { problemsOf } from './support/checks';
-import { bodyOf, mutated, queryString, urlValue, type Body } from './support/hostile';
+import {
+  anyPath,
+  bodyOf,
+  chunkedBody,
+  hostileHeaders,
+  jsonText,
+  mutated,
+  poisonedBatch,
+  queryString,
+  urlValue,
+  type Body,
+} from './support/hostile';
 import { endpointsOf, fillPath, type Area, type Endpoint } from './support/routes';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+/** Requests of the path, header and chunked-body rounds, and ingestion batches with poisoned items. */
+const EXTRA_RUNS = Number(process.env.FUZZ_EXTRA_RUNS ?? 250);
+const BATCH_RUNS = Number(process.env.FUZZ_BATCH_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_511);
 const PASSWORD = 'correct horse battery staple';
 const AREAS: Area[] = ['public', 'account', 'alerts', 'ingestion', 'admin'];
@@ -47,6 +64,10 @@ let creds: Credentials;
 let endpoints: Endpoint[];
 let known: string[];
 let templates: Record<string, Record<string, unknown>>;
+/** A built site (its shell and one asset): paths no route takes reach the server-rendered pages. */
+let distDir: string;
+/** Every answer's status, for the summary. */
+const statuses = new Map<number, number>();
 /** URLs the ATS routes tried to fetch: the suite never lets them out of the process. */
 const outbound: string[] = [];
 
@@ -77,14 +98,16 @@ function describeRequest(req: FuzzRequest): string {
     url: req.url.length > 300 ? `${req.url.slice(0, 300)}…(${req.url.length})` : req.url,
     identity: req.identity,
     origin: req.origin,
+    headers: req.headers,
     contentType: req.body.contentType,
     body: payload.length > 300 ? `${payload.slice(0, 300)}…(${payload.length})` : payload,
   });
 }
 
-async function run(key: string, path: string, req: FuzzRequest): Promise<void> {
+async function run(key: string, path: string, req: FuzzRequest): Promise<FuzzResponse> {
   const started = performance.now();
   const res = await send(server, h.testDb.pool, creds, req);
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   const t = tallyOf(key);
   t.ms += performance.now() - started;
   t.requests += 1;
@@ -94,12 +117,13 @@ async function run(key: string, path: string, req: FuzzRequest): Promise<void> {
   if (res.status >= 400 && res.ownEvents.length) t.refusedWithOwnEvents += 1;
   // A 429 means a fixed limit (login, verification, ...) was reached: start its window afresh.
   if (res.status === 429) await h.testDb.pool.query('delete from rate_limits');
-  for (const problem of problemsOf(path, res)) {
+  for (const problem of problemsOf(path, res, req.method)) {
     const group = `${key} :: ${problem.slice(0, 90)}`;
     const seen = failures.get(group);
     if (seen) seen.count += 1;
     else failures.set(group, { count: 1, example: `${problem}\n    request ${describeRequest(req)}` });
   }
+  return res;
 }
 
 /** Who sends: mostly whoever the endpoint is for, sometimes someone it must turn away. */
@@ -197,7 +221,15 @@ beforeAll(async () => {
         })
       : f,
   );
-  app = createApp({ ...h.services.appDeps, features });
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-site-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Site</title><meta name="description" content="x"></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-1.js'), 'export {};');
+  app = createApp({ ...h.services.appDeps, features, siteDistDir: distDir });
   server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const agent = supertest(server);
@@ -308,6 +340,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   await h?.close();
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
   const lines = [...tallies.entries()].map(
     ([key, t]) =>
       `${String(t.requests).padStart(5)}  ${key.padEnd(58)} ${Object.entries(t.byClass)
@@ -324,7 +357,12 @@ afterAll(async () => {
     `fuzz: ${total} requests to ${endpoints?.length ?? 0} routed endpoints (seed ${SEED}, ${RUNS} generated each) ` +
       `and ${[...tallies.keys()].filter((k) => k.includes('(')).length} extra cases; 429s: ${all429}; ` +
       `refused: ${refused} (each checked for new events and sessions; ${counted} counted a failed verification try on purpose); ` +
-      `ATS fetches kept in-process: ${outbound.length}\n${lines.join('\n')}`,
+      `ATS fetches kept in-process: ${outbound.length}\n${lines.join('\n')}\n` +
+      `statuses (${total} requests, ${sum((t) => t.byClass['5xx'] ?? 0)} answered >= 500): ` +
+      [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}:${n}`)
+        .join(' '),
   );
 });
 
@@ -451,4 +489,95 @@ describe('fuzzing every endpoint from the router', () => {
     const broken = [...failures.entries()].filter(([group]) => group.includes('(over 50 MB)'));
     expect(broken.map(([group, f]) => `${group}\n    ${f.example}`)).toEqual([]);
   }, 60_000);
+});
+
+describe('fuzzing beyond the routes: any path, hostile headers, chunked bodies, poisoned batches', () => {
+  const brokenWith = (marker: string) =>
+    [...failures.entries()]
+      .filter(([group]) => group.includes(marker))
+      .map(([group, f]) => `${group} (x${f.count})\n    ${f.example}`);
+  const identities = fc.constantFrom<Identity>('anonymous', 'anonymous', 'user', 'admin', 'token');
+  const origins = fc.constantFrom('same' as const, 'none' as const, 'foreign' as const);
+
+  it('any path (site pages, files, feeds, API, admin) with hostile queries and headers: no 5xx', async () => {
+    const arb = fc
+      .record({
+        method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        path: anyPath(known),
+        query: queryString(known),
+        identity: identities,
+        origin: origins,
+        headers: hostileHeaders,
+      })
+      .filter((r) => r.path.length + r.query.length < 12_000);
+    await fc.assert(
+      fc.asyncProperty(arb, async (r) => {
+        const writes = !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
+        await run(`${r.method} (any path)`, r.path, {
+          method: r.method,
+          url: r.path + r.query,
+          identity: r.identity,
+          origin: r.origin,
+          headers: r.headers,
+          body: writes
+            ? { kind: 'json', contentType: 'application/json', payload: '{"title":"x"}' }
+            : { kind: 'none' },
+        });
+      }),
+      { numRuns: EXTRA_RUNS, seed: SEED, endOnFailure: true },
+    );
+    expect(brokenWith('(any path)')).toEqual([]);
+  }, 300_000);
+
+  it('every routed endpoint with hostile headers and chunked bodies: no 5xx, 413 in the error shape', async () => {
+    const arb = fc
+      .constantFrom(...endpoints)
+      .chain((endpoint) =>
+        fc.tuple(fc.constant(endpoint), requestArb(endpoint), hostileHeaders, chunkedBody, fc.boolean()),
+      );
+    await fc.assert(
+      fc.asyncProperty(arb, async ([endpoint, req, headers, chunked, useChunked]) => {
+        const writes = !['GET', 'HEAD', 'OPTIONS'].includes(endpoint.method);
+        await run(`${endpoint.method} ${endpoint.path} (headers, chunked)`, endpoint.path, {
+          ...req,
+          headers,
+          body: writes && useChunked ? chunked : req.body,
+        });
+      }),
+      { numRuns: EXTRA_RUNS, seed: SEED + 1, endOnFailure: true },
+    );
+    expect(brokenWith('(headers, chunked)')).toEqual([]);
+  }, 300_000);
+
+  it('ingestion batches with poisoned items (NUL, lone surrogates, 20,000 levels): the good items land', async () => {
+    const valid = (i: number) => ({
+      action: 'posted',
+      externalId: `fuzz-batch-${i}`,
+      title: 'Data Engineer',
+      company: 'Poison Test Co',
+      location: 'Remote - Europe',
+      employmentType: 'Full-time',
+      descriptionHtml: '<p>Pipelines.</p>',
+      applicationUrl: `https://poison.example/apply/${i}`,
+    });
+    await fc.assert(
+      fc.asyncProperty(poisonedBatch(valid), async ({ items, good }) => {
+        const res = await run('POST /api/ingest/jobs (poisoned batch)', '/api/ingest/jobs', {
+          method: 'POST',
+          url: '/api/ingest/jobs',
+          identity: 'token',
+          origin: 'none',
+          body: { kind: 'raw', contentType: 'application/json', payload: jsonText({ items }) },
+        });
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+        const results = (res.body as { results: { status: string; errors?: unknown[] }[] }).results;
+        expect(results).toHaveLength(items.length);
+        for (const i of good) expect(results[i]!.status, `item ${i}`).not.toBe('rejected');
+        for (const [i, r] of results.entries())
+          if (!good.includes(i) && r.status === 'rejected') expect(r.errors?.length).toBeGreaterThan(0);
+      }),
+      { numRuns: BATCH_RUNS, seed: SEED + 2, endOnFailure: true },
+    );
+    expect(brokenWith('(poisoned batch)')).toEqual([]);
+  }, 300_000);
 });

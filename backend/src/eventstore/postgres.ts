@@ -287,7 +287,11 @@ export async function createPostgresEventStore(
           // A retried append: answer what the first one answered, whatever the stream became since.
           await client.query('commit');
           const last = existing.rows.reduce((a, b) => (b.global_position > a.global_position ? b : a));
-          return { nextRevision: last.revision, position: toPosition(last.global_position) };
+          return {
+            nextRevision: last.revision,
+            position: toPosition(last.global_position),
+            alreadyStored: true,
+          };
         }
         const known = new Set(existing.rows.map((r) => r.event_id.toLowerCase()));
         const fresh = events.filter((e) => !known.has(e.id.toLowerCase()));
@@ -385,7 +389,11 @@ export async function createPostgresEventStore(
             const last = a.events
               .map((e) => known.get(e.id.toLowerCase())!)
               .reduce((x, y) => (y.global_position > x.global_position ? y : x));
-            results.push({ nextRevision: last.revision, position: toPosition(last.global_position) });
+            results.push({
+              nextRevision: last.revision,
+              position: toPosition(last.global_position),
+              alreadyStored: true,
+            });
             continue;
           }
           const revision = current.get(a.streamId) ?? null;

@@ -9,7 +9,14 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { jsonBody } from './body';
 import { allowedMethods } from './methods';
-import { accessLog, errorHandler, requestId, sameOrigin, securityHeaders } from './middleware';
+import {
+  acceptableEncoding,
+  accessLog,
+  errorHandler,
+  requestId,
+  sameOrigin,
+  securityHeaders,
+} from './middleware';
 import { serveSite, siteUnavailable, type PageRenderer } from './site';
 import { dependencyFailures } from './errors';
 import { healthRoutes } from './health';
@@ -84,6 +91,7 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.siteDistDir) app.use(siteUnavailable({ distDir: deps.siteDistDir }));
   app.use(dependencyFailures());
   app.use(accessLog());
+  app.use(acceptableEncoding());
   app.use(compress({ threshold: 1024 }));
   app.use(
     sameOrigin({

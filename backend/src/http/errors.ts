@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'METHOD_NOT_ALLOWED'
+  | 'EXPECTATION_FAILED'
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
   | 'RATE_LIMITED'
@@ -34,6 +35,8 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   METHOD_NOT_ALLOWED: 405,
+  /** An Expect header other than 100-continue (http/server.ts). */
+  EXPECTATION_FAILED: 417,
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from '../logger';
 import { HttpError, forbidden } from './errors';
+import { CLIENT_ABORTED_MESSAGE } from './body';
 import { WrongExpectedVersionError, StreamNotFoundError } from '@jobs/contracts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -79,6 +80,9 @@ export function errorHandler(): Koa.Middleware {
                       ? 'UNSUPPORTED_MEDIA_TYPE'
                       : 'VALIDATION';
           err = new HttpError(code, (raw as Error).message);
+        } else if (clientWentAway(ctx, raw)) {
+          // The client dropped the connection (a cut-off upload): nobody hears the answer, no fault of ours.
+          err = new HttpError('BAD_REQUEST', CLIENT_ABORTED_MESSAGE);
         } else {
           err = new HttpError('INTERNAL_ERROR', 'Internal server error');
           log?.error({ err: raw, method: ctx.method, path: logPath(ctx.path) }, 'unhandled error');
@@ -95,6 +99,30 @@ export function errorHandler(): Koa.Middleware {
       ctx.body = err.toBody();
     }
   };
+}
+
+/**
+ * Mount before koa-compress. A client that refuses every encoding we have, identity included
+ * (`Accept-Encoding: identity;q=0`, or only encodings this Node lacks), made koa-compress set
+ * `Content-Encoding: undefined` and throw: a 500. Such a client gets the body unencoded, as RFC 9110
+ * allows (section 12.5.3), rather than an error.
+ */
+export function acceptableEncoding(): Koa.Middleware {
+  return async function acceptableEncodingMiddleware(ctx, next) {
+    if (ctx.get('accept-encoding') && ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity') === false)
+      ctx.request.headers['accept-encoding'] = 'identity';
+    await next();
+  };
+}
+
+const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** A stream error of a request whose client closed the connection before it was read. */
+function clientWentAway(ctx: Koa.Context, err: unknown): boolean {
+  const req = ctx.req;
+  const gone = req.aborted || (req.destroyed && !req.complete) || req.socket?.destroyed === true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return gone && typeof code === 'string' && CLIENT_GONE_CODES.has(code);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { HttpError, type ErrorCode } from './errors';
 import { normaliseAddress } from './client-address';
+import { NON_HTML_CSP } from './middleware';
 
 interface ClientErrorAnswer {
   code: ErrorCode;
@@ -126,6 +127,27 @@ export function closeSilentConnections(server: http.Server, ms: number): void {
 }
 
 /**
+ * An `Expect` header other than 100-continue: Node answers a bare 417 without asking the app. This
+ * answers it in the error shape with the headers of every other error instead.
+ */
+export function answerFailedExpectations(server: http.Server): void {
+  server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const error = new HttpError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported.');
+    const body = JSON.stringify(error.toBody());
+    res.writeHead(error.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': NON_HTML_CSP,
+      Connection: 'close',
+    });
+    res.end(body);
+  });
+}
+
+/**
  * The app's HTTP server: Koa's request handler plus the parser-level error answers, and, with limits,
  * a cap on open sockets (in all and per address) and on how long a socket may sit idle: a connection
  * that sends no complete headers within headersTimeoutMs is closed, one idle between requests after
@@ -154,5 +176,6 @@ export function createHttpServer(
     closeSilentConnections(server, limits.headersTimeoutMs);
   }
   answerClientErrors(server, onClientError);
+  answerFailedExpectations(server);
   return server;
 }

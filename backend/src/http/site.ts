@@ -124,12 +124,15 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return; // a route answered
 
-    const rel = decodeURIComponent(ctx.path);
+    // A malformed percent-encoding (`/%FF`, `/companies/%E0%A4%A`) names no file and no page: the
+    // site's not-found page, as for any other unknown path (never a URIError's 500).
+    const rel = safeDecodePath(ctx.path);
     // A client route is never a file, whatever its last segment looks like ('/companies/R%26D%20Labs%20%2F%20Co.').
     const known = KNOWN_ROUTES.some((r) => r.test(ctx.path));
-    if (!known && path.extname(rel) && rel !== '/index.html') {
-      const file = path.join(distDir, rel);
+    if (!known && path.extname(rel ?? ctx.path) && rel !== '/index.html') {
+      const file = rel === null ? '' : path.join(distDir, rel);
       if (
+        rel !== null &&
         file.startsWith(distDir + path.sep) &&
         !rel.startsWith('/.vite/') && // the build manifest is for the server, not the public
         fs.existsSync(file) &&
@@ -162,6 +165,17 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
       return;
     }
     const { html, manifest } = loaded;
+    if (rel === null) {
+      (ctx.state.log as Logger | undefined)?.info(
+        { method: ctx.method, path: logPath(ctx.path), status: 404 },
+        'malformed percent-encoding in the path',
+      );
+      ctx.status = 404;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = html;
+      return;
+    }
     let page: RenderedPage | null = null;
     for (const render of options.renderers ?? []) {
       page = await render(ctx);
@@ -198,6 +212,15 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = out;
   };
+}
+
+/** The decoded path, or null when its percent-encoding is malformed (not UTF-8, a cut-off `%`). */
+export function safeDecodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 /** What a browser navigates to: GET or HEAD of a client route (the spec's route table). */

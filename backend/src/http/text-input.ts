@@ -39,6 +39,30 @@ export function unstorableText(value: unknown, base = ''): FieldIssue | null {
   return null;
 }
 
+/** `text` with each character PostgreSQL cannot store replaced by U+FFFD (for echoing input back). */
+export function storableText(text: string): string {
+  return text.replace(UNSTORABLE_ALL, '\uFFFD');
+}
+
+/**
+ * The first place in `value` nested deeper than `maxDepth` arrays and objects, as an issue naming it;
+ * null when there is none. Iterative and stops at the limit: a 20,000-level item cannot overflow the
+ * stack here, and refusing it up front keeps it from every recursive walk after (JSON.stringify, hashing).
+ */
+export function tooDeep(value: unknown, maxDepth: number, base = ''): FieldIssue | null {
+  const stack: [unknown, string, number][] = [[value, base, 0]];
+  const at = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
+  while (stack.length > 0) {
+    const [node, path, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= maxDepth)
+      return { path: path || 'body', message: `must not be nested more than ${maxDepth} levels deep` };
+    const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
+    for (const [key, child] of entries) stack.push([child, at(path, storableText(key)), depth + 1]);
+  }
+  return null;
+}
+
 /** Throws 400 VALIDATION naming the first unstorable string in `value`. */
 export function refuseUnstorableText(value: unknown, label: string, base = ''): void {
   const issue = unstorableText(value, base);

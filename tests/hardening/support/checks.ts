@@ -21,15 +21,19 @@ interface ErrorBody {
 }
 
 /** The problems with one answer, empty when it is fine. */
-export function problemsOf(path: string, res: FuzzResponse): string[] {
+export function problemsOf(path: string, res: FuzzResponse, method = 'GET'): string[] {
   const problems: string[] = [];
   if (res.status >= 500) problems.push(`${res.status} server error: ${res.text.slice(0, 300)}`);
+  // Every answer, errors included, carries the security headers (a bare Node or Koa answer does not).
+  if (res.headers && res.status > 0 && res.headers['x-content-type-options'] !== 'nosniff')
+    problems.push(`${res.status} without the security headers: ${res.text.slice(0, 120)}`);
   if (res.status >= 400) {
     if (res.ownEvents.some((t) => !WRITTEN_ON_PURPOSE_WHEN_REFUSED.has(t)))
       problems.push(`refused with ${res.status} but appended ${res.ownEvents.join(', ')}`);
     if (res.sessionsAdded > 0) problems.push(`refused with ${res.status} but created a session`);
   }
-  if (res.status >= 400 && res.status < 500) {
+  // A HEAD answer has no body to check the shape of.
+  if (res.status >= 400 && res.status < 500 && method !== 'HEAD') {
     const json = res.contentType.startsWith('application/json');
     if (!json) {
       // Outside /api: the alert links answer HTML pages; a path no route took falls through to the

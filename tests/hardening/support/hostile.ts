@@ -338,7 +338,8 @@ export function queryString(known: readonly string[] = []): fc.Arbitrary<string>
 }
 
 export interface Body {
-  kind: 'none' | 'json' | 'raw' | 'huge';
+  /** 'chunked': sent with Transfer-Encoding: chunked, without a Content-Length. */
+  kind: 'none' | 'json' | 'raw' | 'huge' | 'chunked';
   contentType?: string;
   payload?: string | Buffer;
 }
@@ -473,4 +474,158 @@ function nestedMutation(value: unknown): fc.Arbitrary<unknown> | null {
   if (Array.isArray(value) && value.some(isPlainObject))
     return fc.tuple(...value.map((v) => (isPlainObject(v) ? mutated(v) : fc.constant(v))));
   return null;
+}
+
+// ---- paths, headers and bodies beyond the routes' own parameters
+
+/** Where paths lead: site pages (server-rendered), files, feeds and sitemaps, the API, the admin. */
+const PATH_PREFIXES = [
+  '/',
+  '/jobs/',
+  '/companies/',
+  '/categories/',
+  '/admin/',
+  '/alerts/confirm/',
+  '/unsubscribe/',
+  '/assets/',
+  '/.vite/',
+  '/sitemap-jobs-',
+  '/sitemap',
+  '/feed',
+  '/api/',
+  '/api/jobs/',
+  '/api/companies/',
+  '/api/admin/',
+  '/api/admin/jobs/',
+  '/api/user/',
+  '/api/ingest/',
+  '/%2e%2e/',
+  '//',
+] as const;
+const PATH_SUFFIXES = ['', '', '/', '.xml', '.js', '.json', '.rss', '.html', '.css', '.br', '.gz'] as const;
+
+/** A path (already URL-encoded, possibly badly on purpose) under any part of the app. */
+export function anyPath(known: readonly string[] = []): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.constantFrom(...PATH_PREFIXES),
+      fc.array(urlValue(known), { maxLength: 3 }),
+      fc.constantFrom(...PATH_SUFFIXES),
+    )
+    .map(([prefix, segments, suffix]) => `${prefix}${segments.join('/')}${suffix}`);
+}
+
+/** Header values Node lets a client send (Latin-1 without controls): hostile, but deliverable. */
+const headerSafe = (s: string) => s.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
+
+const HEADER_VALUES: Record<string, readonly string[]> = {
+  Cookie: [
+    'koa.sess=%FF',
+    'koa.sess=garbage; koa.sess.sig=garbage',
+    'koa.sess=; koa.sess=',
+    '=;=;=',
+    'a=b; a=c; a',
+    `koa.sess=${'x'.repeat(4000)}`,
+    'koa.sess=eyJhbGciOiJub25lIn0.e30.',
+    '\xff\xfe=\xff',
+  ],
+  Origin: ['null', 'https://evil.example', 'http://localhost:3000.evil.example', '%FF', 'http://[::1', ''],
+  Referer: ['https://evil.example/x', 'not a url', 'http://localhost:3000/%FF'],
+  'Accept-Encoding': ['br;q=abc, *;q=-1', 'gzip, deflate, br, zstd', 'identity;q=0', '*;q=0', ''],
+  Accept: ['text/html', '*/*', 'application/json;q=x', 'text/html;q=0, application/json', 'image/webp'],
+  'Accept-Language': ['*', 'xx-XX;q=2', '\xe9\xe9'],
+  'X-Forwarded-For': ['garbage, ::ffff:1.2.3.4, ', 'unknown', '999.999.999.999', ''],
+  'X-Forwarded-Proto': ['https, http', 'javascript', 'https'],
+  'X-Forwarded-Host': ['evil.example', 'localhost:3000', '%FF'],
+  'If-None-Match': ['"x"', '*', 'W/garbage', '"a", "b",'],
+  'If-Modified-Since': ['yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT'],
+  Range: ['bytes=0-0', 'bytes=-1', 'bytes=999999999999-', 'lines=1-2', 'bytes=5-1'],
+  Authorization: ['Bearer ', 'Basic %FF', `Bearer ${'x'.repeat(3000)}`, 'Bearer jb_', 'Negotiate x'],
+  'X-Request-Id': ['../../etc/passwd', 'x'.repeat(200), '%FF%FE'],
+  'Content-Encoding': ['gzip', 'br', 'x-unknown'],
+  // (No Expect header: superagent fails on any; backend/src/http/bad-input.test.ts sends it raw.)
+};
+
+/** Up to four hostile headers (garbage cookies, bad Origin, odd negotiation, forged forwarding). */
+export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
+  .array(
+    fc
+      .constantFrom(...Object.keys(HEADER_VALUES))
+      .chain((name) =>
+        fc
+          .oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...HEADER_VALUES[name]!) },
+            { weight: 1, arbitrary: hostileString(200) },
+          )
+          .map((value) => [name, headerSafe(value)] as const),
+      ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => Object.fromEntries(pairs));
+
+/** A JSON body sent chunked (no Content-Length): small, or past the 100 KB default limit. */
+export const chunkedBody: fc.Arbitrary<Body> = fc
+  .tuple(
+    fc.oneof(
+      hostileValue.map((v) => JSON.stringify({ title: v, email: v }) ?? 'null'),
+      fc.integer({ min: 90, max: 160 }).map((kb) => JSON.stringify({ title: 'x'.repeat(kb * 1024) })),
+      fc.constantFrom(...RAW_BODIES.filter((b) => typeof b === 'string' && b.length < 300_000)),
+    ),
+    fc.constantFrom(...JSON_TYPES, 'text/plain'),
+  )
+  .map(([payload, contentType]) => ({ kind: 'chunked' as const, contentType, payload }));
+
+/** A value PostgreSQL cannot store, or cannot be walked without a stack: for one spot in an item. */
+const poison: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\uDBFF\uD800', 'x@example.com\u0000'),
+  fc.constantFrom(['ok', '\u0000'], { deep: ['\uDC00'] }, { ['key\u0000']: 1 }),
+  fc.integer({ min: 40, max: 20_000 }).map(nested),
+);
+
+/**
+ * An ingestion batch of valid items and poisoned ones (the same item with one field, or a new one,
+ * set to text PostgreSQL cannot store or nesting thousands deep). `good` lists the indexes of the
+ * valid items: each must land whatever its neighbours hold.
+ */
+export function poisonedBatch(
+  valid: (i: number) => Record<string, unknown>,
+): fc.Arbitrary<{ items: unknown[]; good: number[] }> {
+  const fields = Object.keys(valid(0));
+  return fc
+    .array(
+      fc.option(fc.tuple(fc.constantFrom(...fields, 'extra', 'skills'), poison), { nil: null, freq: 2 }),
+      { minLength: 1, maxLength: 12 },
+    )
+    .map((spots) => {
+      const items = spots.map((spot, i) => (spot ? { ...valid(i), [spot[0]]: spot[1] } : valid(i)));
+      return { items, good: spots.flatMap((spot, i) => (spot ? [] : [i])) };
+    });
+}
+
+/** JSON text of a value (nesting too deep for JSON.stringify written by hand). */
+export function jsonText(value: unknown): string {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'symbol') out.push(v.description!);
+    else if (Array.isArray(v)) {
+      stack.push(Symbol(']'));
+      for (let i = v.length - 1; i >= 0; i -= 1) {
+        stack.push(v[i]);
+        if (i > 0) stack.push(Symbol(','));
+      }
+      out.push('[');
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      stack.push(Symbol('}'));
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        stack.push(entries[i]![1]);
+        stack.push(Symbol(`${JSON.stringify(entries[i]![0])}:`));
+        if (i > 0) stack.push(Symbol(','));
+      }
+      out.push('{');
+    } else out.push(JSON.stringify(v) ?? 'null');
+  }
+  return out.join('');
 }

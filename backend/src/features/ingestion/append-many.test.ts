@@ -38,6 +38,17 @@ describe('PostgreSQL appendMany', () => {
     expect((await store.readStream('m-a')).map((e) => e.revision)).toEqual([0, 1]);
   });
 
+  it('says which streams already held every event (stored by a concurrent writer), writing only the rest', async () => {
+    const stored = [event(), event()];
+    await store.append('m-dup', stored, { expectedRevision: 'no_stream' });
+    const results = await store.appendMany!([
+      { streamId: 'm-dup', events: stored, expectedRevision: 'no_stream' },
+      { streamId: 'm-new', events: [event()], expectedRevision: 'no_stream' },
+    ]);
+    expect(results.map((r) => r.alreadyStored ?? false)).toEqual([true, false]);
+    expect(await store.readStream('m-dup')).toHaveLength(2);
+  });
+
   it('appends nothing when one stream is not at its expected revision', async () => {
     const head = await store.headPosition();
     await expect(
@@ -54,7 +65,7 @@ describe('PostgreSQL appendMany', () => {
     const e = event();
     const first = await store.appendMany!([{ streamId: 'm-d', events: [e], expectedRevision: 'no_stream' }]);
     const again = await store.appendMany!([{ streamId: 'm-d', events: [e], expectedRevision: 'no_stream' }]);
-    expect(again).toEqual(first);
+    expect(again).toEqual(first.map((r) => ({ ...r, alreadyStored: true })));
     expect(await store.readStream('m-d')).toHaveLength(1);
   });
 

@@ -28,6 +28,7 @@ import {
 } from '@jobs/contracts';
 import type { Logger } from '../../logger';
 import { uuidFromName, JOBS_BOARD_NAMESPACE } from '../../commands/ids';
+import { storableText, tooDeep, unstorableText } from '../../http/text-input';
 import { mapLimit } from './concurrency';
 import { jobDecider, type JobCommand } from '../jobs/decide';
 import { jobIdFor, jobStreamId, type JobState } from '../jobs/job';
@@ -182,6 +183,9 @@ function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date)
   }
   try {
     const job = normaliseJob(item, { now });
+    // What the normaliser made must be storable too (an HTML entity such as &#xD800; decodes to a lone surrogate).
+    const unstorable = unstorableText(job);
+    if (unstorable) return { index, kind: 'rejected', externalId: item.externalId, errors: [unstorable] };
     const command: JobCommand = {
       type: 'IngestJob',
       source: sourceId,
@@ -209,7 +213,30 @@ function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date)
   }
 }
 
+/**
+ * Deepest nesting of arrays and objects an item may have: a job item is a few levels deep (skills,
+ * vendor fields); anything past this is refused before a recursive walk (hashing, JSON) could overflow.
+ */
+export const MAX_ITEM_DEPTH = 32;
+
+/**
+ * Why PostgreSQL could not store this item (text with U+0000 or a lone surrogate anywhere in it, a key
+ * included) or the item is too deep to handle, as its per-item error; null when it is fine. Checked
+ * before anything else, so one such item is rejected alone and the rest of its batch lands.
+ */
+function unstorableItem(raw: unknown): IngestError | null {
+  return tooDeep(raw, MAX_ITEM_DEPTH) ?? unstorableText(raw);
+}
+
+/** The item's externalId as the answer may echo it (a string, with characters we cannot store replaced). */
+function externalIdOf(raw: unknown): string | null {
+  const externalId = (raw as { externalId?: unknown } | null)?.externalId;
+  return typeof externalId === 'string' ? storableText(externalId) : null;
+}
+
 function prepare(raw: unknown, index: number, sourceId: string, now: Date): Prepared {
+  const refused = unstorableItem(raw);
+  if (refused) return { index, kind: 'rejected', externalId: externalIdOf(raw), errors: [refused] };
   const key = rawKey(sourceId, raw);
   const seen = key ? seenItems.get(key) : undefined;
   if (seen) {
@@ -421,11 +448,27 @@ export async function ingestItems(
     expectedRevision: plan.revision ?? 'no_stream',
   }));
 
-  let batched = false;
+  type Target = { kind: 'job'; jobId: string } | { kind: 'company'; command: CompanyCommand };
+  const allTargets: Target[] = [
+    ...jobIds.map((jobId) => ({ kind: 'job' as const, jobId })),
+    ...companies.map((command) => ({ kind: 'company' as const, command })),
+  ];
+  const streamOf = (t: Target) =>
+    t.kind === 'job' ? jobStreamId(t.jobId) : companyStreamId(t.command.companySlug);
+  const targetByStream = new Map(allTargets.map((t) => [streamOf(t), t]));
+
+  // Streams to settle one by one: all of them when the batch raced another writer (or the store has no
+  // appendMany), else those whose events another writer had stored first (a concurrent post of the same
+  // batch): their items are what that writer made them, so they are re-read and told as they are now.
+  let redo: Target[] = appends.length > 0 ? allTargets : [];
   if (appends.length > 0 && deps.store.appendMany) {
     try {
-      for (const r of await deps.store.appendMany(appends)) advance(r.position);
-      batched = true;
+      const written = await deps.store.appendMany(appends);
+      redo = [];
+      written.forEach((r, i) => {
+        advance(r.position);
+        if (r.alreadyStored) redo.push(targetByStream.get(plans[i]!.streamId)!);
+      });
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
       deps.logger?.info(
@@ -434,34 +477,28 @@ export async function ingestItems(
       );
     }
   }
-  if (!batched && appends.length > 0) {
+  if (redo.length > 0) {
     // One stream at a time (in parallel across streams): re-read, re-decide, append; retry on a race.
-    await mapLimit(
-      [
-        ...jobIds.map((jobId) => ({ kind: 'job' as const, jobId })),
-        ...companies.map((command) => ({ kind: 'company' as const, command })),
-      ],
-      concurrency,
-      async (target) => {
-        for (let attempt = 1; ; attempt++) {
-          const streamId =
-            target.kind === 'job' ? jobStreamId(target.jobId) : companyStreamId(target.command.companySlug);
-          const recorded = await readOrEmpty(deps.store, streamId);
-          const plan =
-            target.kind === 'job' ? planJob(target.jobId, recorded) : planCompany(target.command, recorded);
-          if (plan.events.length === 0) return;
-          try {
-            const r = await deps.store.append(streamId, plan.events, {
-              expectedRevision: plan.revision ?? 'no_stream',
-            });
-            advance(r.position);
-            return;
-          } catch (err) {
-            if (!(err instanceof WrongExpectedVersionError) || attempt >= FALLBACK_ATTEMPTS) throw err;
-          }
+    await mapLimit(redo, concurrency, async (target) => {
+      const streamId = streamOf(target);
+      for (let attempt = 1; ; attempt++) {
+        const recorded = await readOrEmpty(deps.store, streamId);
+        const plan =
+          target.kind === 'job' ? planJob(target.jobId, recorded) : planCompany(target.command, recorded);
+        if (plan.events.length === 0) return;
+        try {
+          const r = await deps.store.append(streamId, plan.events, {
+            expectedRevision: plan.revision ?? 'no_stream',
+          });
+          advance(r.position);
+          // Stored already by someone else between our read and our append: read again and tell that.
+          if (!r.alreadyStored) return;
+          if (attempt >= FALLBACK_ATTEMPTS) return;
+        } catch (err) {
+          if (!(err instanceof WrongExpectedVersionError) || attempt >= FALLBACK_ATTEMPTS) throw err;
         }
-      },
-    );
+      }
+    });
   }
 
   const counts = emptyCounts();

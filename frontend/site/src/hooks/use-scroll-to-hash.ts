@@ -9,7 +9,13 @@ export function useScrollToHash(): void {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A malformed %-encoding (`#%FF`) names no element as it is: look it up undecoded, never throw.
+    }
+    const target = document.getElementById(id);
     target?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
 }
