@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXPERIENCE_NOT_SPECIFIED } from './experience';
 import { Eligibility } from './where';
+import { JobMerged, JobUnmerged } from './duplicates';
 
 // ---------------------------------------------------------------------------------------------
 // Shared vocabularies
@@ -195,20 +196,31 @@ export const JobReposted = z.object({
 });
 export type JobReposted = z.infer<typeof JobReposted>;
 
-export const JOB_EVENT_TYPES = ['JobPosted', 'JobUpdated', 'JobRemoved', 'JobReposted'] as const;
+export const JOB_EVENT_TYPES = [
+  'JobPosted',
+  'JobUpdated',
+  'JobRemoved',
+  'JobReposted',
+  'JobMerged',
+  'JobUnmerged',
+] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
 export type JobEvent =
   | { type: 'JobPosted'; data: JobPosted }
   | { type: 'JobUpdated'; data: JobUpdated }
   | { type: 'JobRemoved'; data: JobRemoved }
-  | { type: 'JobReposted'; data: JobReposted };
+  | { type: 'JobReposted'; data: JobReposted }
+  | { type: 'JobMerged'; data: JobMerged }
+  | { type: 'JobUnmerged'; data: JobUnmerged };
 
 export const JobEventSchemas = {
   JobPosted,
   JobUpdated,
   JobRemoved,
   JobReposted,
+  JobMerged,
+  JobUnmerged,
 } as const satisfies Record<JobEventType, z.ZodType>;
 
 // ---------------------------------------------------------------------------------------------

@@ -104,6 +104,24 @@ function entry(
         content: event.data.job,
       };
     }
+    case 'JobMerged':
+      return {
+        entry: {
+          ...base,
+          summary: `Merged into job ${event.data.canonicalId} as a ${event.data.reason} (similarity ${event.data.score.toFixed(2)})`,
+          changes: [{ field: 'mergedInto', before: null, after: event.data.canonicalId }],
+        },
+        content: previous,
+      };
+    case 'JobUnmerged':
+      return {
+        entry: {
+          ...base,
+          summary: `Unmerged from job ${event.data.canonicalId}: listed on its own, never merged with it again`,
+          changes: [{ field: 'mergedInto', before: event.data.canonicalId, after: null }],
+        },
+        content: previous,
+      };
     default: {
       const unknown: never = event;
       return {

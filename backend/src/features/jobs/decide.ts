@@ -1,7 +1,12 @@
 /**
  * Job commands. Ingestion posts, updates, closes and re-lists jobs; admins remove and repost them.
  */
-import { JOB_CONTENT_FIELDS, type JobContent, type JobEvent } from '@jobs/contracts';
+import {
+  DUPLICATE_REMOVAL_REASON,
+  JOB_CONTENT_FIELDS,
+  type JobContent,
+  type JobEvent,
+} from '@jobs/contracts';
 import type { Decider } from '../../commands/handle';
 import { evolve, initialState, jobIdFor, publicIdFor, slugFor, type JobState } from './job';
 import { UNHASHED_FIELDS } from './normalise';
@@ -48,6 +53,17 @@ export class JobNotRemoved extends JobRuleError {
   }
 }
 
+/** A merged duplicate listed again at its source stays hidden behind its canonical job (docs/duplicates.md). */
+function hiddenWhileMerged(state: JobState, now: Date): JobEvent[] {
+  if (state.status === 'absent' || !state.mergedInto) return [];
+  return [
+    {
+      type: 'JobRemoved',
+      data: { jobId: state.jobId, reason: DUPLICATE_REMOVAL_REASON, removedAt: now.toISOString() },
+    },
+  ];
+}
+
 const COMPARED_FIELDS = JOB_CONTENT_FIELDS.filter((field) => !UNHASHED_FIELDS.includes(field));
 
 /** The names of the content fields a visitor would see change. */
@@ -55,7 +71,7 @@ export function changedFields(before: JobContent, after: JobContent): string[] {
   return COMPARED_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
 }
 
-function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobState): JobEvent[] {
+function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobState, now: Date): JobEvent[] {
   const jobId = jobIdFor(command.source, command.externalId);
   switch (state.status) {
     case 'absent':
@@ -91,6 +107,7 @@ function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobS
           type: 'JobReposted',
           data: { jobId: state.jobId, contentHash: command.contentHash, job: command.job },
         },
+        ...hiddenWhileMerged(state, now),
       ];
     default: {
       const unknown: never = state;
@@ -102,7 +119,7 @@ function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobS
 export function decide(command: JobCommand, state: JobState, { now }: { now: Date }): JobEvent[] {
   switch (command.type) {
     case 'IngestJob':
-      return ingest(command, state);
+      return ingest(command, state, now);
     case 'CloseJob':
       if (state.status === 'absent') throw new JobNotFound(command.jobId);
       if (state.status === 'removed') throw new JobAlreadyRemoved(state.jobId);
@@ -121,6 +138,7 @@ export function decide(command: JobCommand, state: JobState, { now }: { now: Dat
       if (state.status === 'live') throw new JobNotRemoved(state.jobId);
       return [
         { type: 'JobReposted', data: { jobId: state.jobId, contentHash: state.contentHash, job: state.job } },
+        ...hiddenWhileMerged(state, now),
       ];
     default: {
       const unknown: never = command;
