@@ -7,6 +7,7 @@ import { usersProjection } from '@jobs/projections/users/users';
 import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-sources';
 import { alertsReadModels } from '@jobs/projections/alerts/index';
 import { atsProjection } from '@jobs/projections/ats/index';
+import { duplicatesProjection } from './features/jobs/dedupe/projection';
 
 export interface ReadModelDeps {
   search: SearchIndex;
@@ -26,5 +27,6 @@ export function allProjections(deps: ReadModelDeps): Projection[] {
     searchIndexProjection({ index: deps.search, store: deps.store }),
     ...alertsReadModels(),
     atsProjection(),
+    duplicatesProjection({ store: deps.store }),
   ];
 }
