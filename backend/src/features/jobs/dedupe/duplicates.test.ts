@@ -150,7 +150,9 @@ describe('a repost of a closed job', () => {
   const ingest = async (items: unknown[], now: Date) => {
     const result = await ingestItems({ store: h.services.store }, sources.ats.sourceId, items, { now });
     await settle();
-    return result.results[0]!;
+    const outcome = result.results[0]!;
+    if (outcome.status === 'rejected') throw new Error(JSON.stringify(outcome.errors));
+    return outcome;
   };
 
   it('within 30 days brings the original listing back with its first datePosted, and follows the repost', async () => {
