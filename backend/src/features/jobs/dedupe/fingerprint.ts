@@ -15,8 +15,11 @@ export const SHINGLE_WORDS = 3;
  * up, other roles under one title 0.60 at most.
  */
 export const SAME_JOB_SIMILARITY = 0.75;
-/** Below this many shingles containment says little (a two-line text is contained in many): Jaccard decides. */
-export const SHORT_TEXT_SHINGLES = 30;
+/**
+ * Descriptions shorter than this many shingles (about 40 words) are never judged the same job: a few lines
+ * ('Join us. Apply now.') match across unrelated jobs, and hiding a real job costs more than showing a copy.
+ */
+export const MIN_SHINGLES = 40;
 
 export interface Fingerprint {
   companyKey: string;
@@ -272,7 +275,7 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
 export function containment(a: Pick<Fingerprint, 'minhash' | 'shingles'>, b: typeof a): number {
   const j = similarity(a.minhash, b.minhash);
   const smaller = Math.min(a.shingles, b.shingles);
-  if (smaller < SHORT_TEXT_SHINGLES) return j;
+  if (smaller === 0) return 0;
   return Math.min(1, (j * (a.shingles + b.shingles)) / (1 + j) / smaller);
 }
 
@@ -291,6 +294,7 @@ export function fingerprintOf(job: JobContent): Fingerprint {
 export function sameJobScore(a: Fingerprint, b: Fingerprint): number | null {
   if (a.companyKey !== b.companyKey || a.titleKey !== b.titleKey) return null;
   if (!samePlace(a.placeKey, b.placeKey)) return null;
+  if (Math.min(a.shingles, b.shingles) < MIN_SHINGLES) return null;
   const score = containment(a, b);
   return score >= SAME_JOB_SIMILARITY ? score : null;
 }
