@@ -6,6 +6,7 @@ import { signUp, type Agent } from '../../admin/testing';
 import { ingestItems } from '../../ingestion/service';
 import { createIngestionSource } from '../../sources/service';
 import { generateJob } from '../../seed/generate';
+import { DUPLICATES_PROJECTION } from './projection';
 
 /** Duplicates end to end: ingestion, the duplicate check, the public API and pages, the admin's history and unmerge. */
 let h: TestHarness;
@@ -202,5 +203,24 @@ describe('a repost of a closed job', () => {
     const shown = await h.http.get(`/api/jobs/${repost.slug}`);
     expect(shown.status).toBe(200);
     expect(Date.parse(shown.body.datePosted as string)).toBe(at(40).getTime());
+  }, 60_000);
+});
+
+describe('rebuilding the duplicates read model', () => {
+  it('gives the same links from the events and appends nothing', async () => {
+    const links = () =>
+      h.services.db.pool
+        .query<{ job_id: string; merged_into: string | null; status: string }>(
+          'select job_id, merged_into, status from job_fingerprints order by job_id',
+        )
+        .then((r) => r.rows);
+    await settle();
+    const before = await links();
+    const head = await h.services.store.headPosition();
+    expect(before.some((r) => r.merged_into !== null)).toBe(true);
+    await h.services.runner.rebuild(DUPLICATES_PROJECTION);
+    await settle();
+    expect(await h.services.store.headPosition()).toEqual(head);
+    expect(await links()).toEqual(before);
   }, 60_000);
 });
