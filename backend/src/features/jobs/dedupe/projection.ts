@@ -14,6 +14,7 @@ import {
   type EventStore,
   type IngestionSourceCreated,
   type JobContent,
+  type JobEvent,
   type JobMerged,
   type JobPosted,
   type JobRemoved,
@@ -124,16 +125,18 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     reason: MergeReason,
     score: number,
   ): Promise<boolean> {
-    const { events } = await runOnJob(
-      store,
-      jobId,
-      duplicateDecider,
-      { type: 'MergeJob', jobId, canonicalId, reason, score },
-      {
-        metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
-        now: eventTime(trigger),
-        idKey: `merge|${trigger.id}|${jobId}|${canonicalId}`,
-      },
+    const events = await react(trigger, () =>
+      runOnJob(
+        store,
+        jobId,
+        duplicateDecider,
+        { type: 'MergeJob', jobId, canonicalId, reason, score },
+        {
+          metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
+          now: eventTime(trigger),
+          idKey: `merge|${trigger.id}|${jobId}|${canonicalId}`,
+        },
+      ),
     );
     if (events.length === 0) return false;
     // Seen by the next events of this batch at once; the JobMerged event sets the same when it passes.
@@ -206,17 +209,36 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
   }
 
   async function follow(trigger: RecordedEvent, originalId: string, job: JobContent, contentHash: string) {
-    await runOnJob(
-      store,
-      originalId,
-      duplicateDecider,
-      { type: 'FollowRepost', jobId: originalId, job, contentHash },
-      {
-        metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
-        now: eventTime(trigger),
-        idKey: `follow|${trigger.id}|${originalId}`,
-      },
+    await react(trigger, () =>
+      runOnJob(
+        store,
+        originalId,
+        duplicateDecider,
+        { type: 'FollowRepost', jobId: originalId, job, contentHash },
+        {
+          metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
+          now: eventTime(trigger),
+          idKey: `follow|${trigger.id}|${originalId}`,
+        },
+      ),
     );
+  }
+
+  /**
+   * A reaction that cannot be appended (a rule refuses it, the store keeps racing) is logged and skipped: the
+   * copy stays visible, which is better than stopping this read model and every read-your-writes wait on it.
+   */
+  async function react(
+    trigger: RecordedEvent,
+    append: () => Promise<{ events: JobEvent[] }>,
+  ): Promise<JobEvent[]> {
+    try {
+      return (await append()).events;
+    } catch (err) {
+      if (err instanceof JobAlreadyRemoved) return [];
+      logger?.warn({ err, eventId: trigger.id }, 'duplicate reaction skipped');
+      return [];
+    }
   }
 
   /**
@@ -297,21 +319,20 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     );
     // The repost closed: so does the original listing it brought back.
     if (row.merged_into && row.merge_reason === 'repost' && (await isLatest(event))) {
-      try {
-        await runOnJob(
+      const originalId = row.merged_into;
+      await react(event, () =>
+        runOnJob(
           store,
-          row.merged_into,
+          originalId,
           jobDecider,
-          { type: 'CloseJob', jobId: row.merged_into, reason: d.reason, removedAt: d.removedAt },
+          { type: 'CloseJob', jobId: originalId, reason: d.reason, removedAt: d.removedAt },
           {
             metadata: { actor: DEDUPE_ACTOR, causationId: event.id },
             now: eventTime(event),
             idKey: `close|${event.id}`,
           },
-        );
-      } catch (err) {
-        if (!(err instanceof JobAlreadyRemoved)) throw err;
-      }
+        ),
+      );
     }
   }
 
