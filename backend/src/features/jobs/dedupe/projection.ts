@@ -151,12 +151,15 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     posted: JobPosted,
     fp: Fingerprint,
     fromAts: boolean,
+    notYet: ReadonlySet<string> = new Set(),
   ) {
-    const { rows } = await tx.query<Row>(
+    const { rows: found } = await tx.query<Row>(
       `select * from job_fingerprints
        where company_key = $1 and title_key = $2 and merged_into is null and job_id <> $3`,
       [fp.companyKey, fp.titleKey, posted.jobId],
     );
+    // Jobs later in the same batch were not posted yet as far as this one is concerned.
+    const rows = found.filter((r) => !notYet.has(r.job_id));
     if (rows.length === 0) return;
     const at = eventTime(event);
     const matches = rows
@@ -336,6 +339,68 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     }
   }
 
+  /**
+   * A run of JobPosted events (the bulk of ingestion and of a rebuild) in three round trips: the sources'
+   * kinds, one multi-row insert, one probe for every key of the run. Only a job whose key is shared goes on
+   * to the full check, in event order, blind to the jobs after it in the run: the same result as one by one.
+   */
+  async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient) {
+    const posted = events.map((event) => {
+      const d = event.data as JobPosted;
+      return { event, d, fp: fingerprintOf(d.job) };
+    });
+    const { rows: kinds } = await tx.query<{ source_id: string; kind: string }>(
+      'select source_id, kind from dedupe_sources where source_id = any($1::text[])',
+      [[...new Set(posted.map((p) => p.d.source))]],
+    );
+    const ats = new Set(kinds.filter((k) => k.kind !== 'api').map((k) => k.source_id));
+    const rows = posted.map(({ event, d, fp }) => ({
+      job_id: d.jobId,
+      source: d.source,
+      from_ats: ats.has(d.source),
+      company_key: fp.companyKey,
+      title_key: fp.titleKey,
+      place_key: fp.placeKey,
+      minhash: fp.minhash,
+      shingles: fp.shingles,
+      status: 'live',
+      removed_at: null,
+      posted_at: eventTime(event).toISOString(),
+      merged_into: null,
+      merge_reason: null,
+      merge_score: null,
+      revision: event.revision,
+    }));
+    const { rows: inserted } = await tx.query<{ job_id: string }>(
+      `insert into job_fingerprints select * from jsonb_populate_recordset(null::job_fingerprints, $1::jsonb)
+       on conflict (job_id) do nothing returning job_id`,
+      [JSON.stringify(rows)],
+    );
+    if (inserted.length === 0) return;
+    const fresh = new Set(inserted.map((r) => r.job_id));
+    const { rows: shared } = await tx.query<{ company_key: string; title_key: string; job_id: string }>(
+      `select f.company_key, f.title_key, f.job_id
+       from job_fingerprints f join unnest($1::text[], $2::text[]) as k(company_key, title_key)
+         on f.company_key = k.company_key and f.title_key = k.title_key
+       where f.merged_into is null`,
+      [posted.map((p) => p.fp.companyKey), posted.map((p) => p.fp.titleKey)],
+    );
+    const byKey = new Map<string, Set<string>>();
+    for (const r of shared) {
+      const key = `${r.company_key}\0${r.title_key}`;
+      byKey.set(key, (byKey.get(key) ?? new Set()).add(r.job_id));
+    }
+    const notYet = new Set(posted.map((p) => p.d.jobId));
+    for (const { event, d, fp } of posted) {
+      notYet.delete(d.jobId);
+      if (!fresh.has(d.jobId)) continue;
+      const others = [...(byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? [])].filter(
+        (id) => id !== d.jobId && !notYet.has(id),
+      );
+      if (others.length > 0) await check(tx, event, d, fp, ats.has(d.source), new Set(notYet));
+    }
+  }
+
   async function handle(event: RecordedEvent, tx: pg.PoolClient): Promise<void> {
     switch (event.type) {
       case 'IngestionSourceCreated': {
@@ -389,13 +454,29 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     ],
     tables: ['job_fingerprints', 'dedupe_sources'],
     migrations: MIGRATIONS,
-    async handle(event, tx) {
-      try {
-        await handle(event, tx);
-      } catch (err) {
-        logger?.warn({ err, eventId: event.id, type: event.type }, 'duplicate check failed');
-        throw err;
+    handle,
+    async handleBatch(events, tx) {
+      // Runs of JobPosted go set-based; everything else in order, one by one.
+      let run: RecordedEvent[] = [];
+      const inRun = new Set<string>();
+      const flush = async () => {
+        if (run.length > 1) await onPostedRun(run, tx);
+        else if (run.length === 1) await handle(run[0]!, tx);
+        run = [];
+        inRun.clear();
+      };
+      for (const event of events) {
+        if (event.type === 'JobPosted') {
+          const jobId = (event.data as JobPosted).jobId;
+          if (inRun.has(jobId)) await flush();
+          inRun.add(jobId);
+          run.push(event);
+        } else {
+          await flush();
+          await handle(event, tx);
+        }
       }
+      await flush();
     },
   };
 }
