@@ -144,6 +144,26 @@ describe('the same job from two sources', () => {
   }, 60_000);
 });
 
+describe('copies in one batch', () => {
+  it('shows the first once and redirects the others', async () => {
+    const company = 'Batch Copies Ltd';
+    const res = await post('bot', [
+      posting(7, company, { externalId: 'b-1' }),
+      posting(8, company, { externalId: 'b-other', title: 'Staff Data Engineer' }),
+      posting(7, company, { externalId: 'b-2', title: 'Backend Engineer, Senior' }),
+      posting(7, company, { externalId: 'b-3', company: 'Batch Copies' }),
+    ]);
+    const [first, , second, third] = res.body.results as { id: number; slug: string }[];
+    await settle();
+    expect(await feedIds(company)).toEqual([first!.id]);
+    for (const copy of [second!, third!]) {
+      const page = await h.http.get(`/jobs/${copy.slug}`);
+      expect(page.status).toBe(301);
+      expect(page.headers.location).toBe(`/jobs/${first!.slug}`);
+    }
+  }, 60_000);
+});
+
 describe('a repost of a closed job', () => {
   const DAY = 24 * 60 * 60 * 1000;
   const t0 = new Date('2026-03-01T09:00:00Z');
