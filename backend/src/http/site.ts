@@ -14,6 +14,8 @@ export interface RenderedPage {
   head?: string;
   /** Data for the client, serialised into a script tag with the CSP nonce (read by the site before its first fetch). */
   state?: unknown;
+  /** Answer with a redirect there instead of a page (`status`, default 301), cached for `maxAgeSeconds`. */
+  redirect?: { location: string; maxAgeSeconds: number };
 }
 
 /** Renders SEO and initial data for a path; null means "not mine". */
@@ -162,6 +164,12 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
     for (const render of options.renderers ?? []) {
       page = await render(ctx);
       if (page) break;
+    }
+    if (page?.redirect) {
+      ctx.set('Cache-Control', `public, max-age=${page.redirect.maxAgeSeconds}`);
+      ctx.redirect(page.redirect.location);
+      ctx.status = page.status ?? 301;
+      return;
     }
     const known = KNOWN_ROUTES.some((r) => r.test(ctx.path));
     let out = html;

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import type { IngestionSourceKind } from '@jobs/contracts';
+import { createApp } from '../../../http/app';
 import { createTestHarness, type TestHarness } from '../../../testing/harness';
 import { signUp, type Agent } from '../../admin/testing';
 import { ingestItems } from '../../ingestion/service';
@@ -10,6 +15,8 @@ import { DUPLICATES_PROJECTION } from './projection';
 
 /** Duplicates end to end: ingestion, the duplicate check, the public API and pages, the admin's history and unmerge. */
 let h: TestHarness;
+/** The app with a built site, so job pages go through the page renderers. */
+let site: ReturnType<typeof supertest>;
 let admin: Agent;
 const sources: Record<'bot' | 'ats' | 'ats2', { sourceId: string; token: string }> = {} as never;
 
@@ -46,6 +53,12 @@ async function feedIds(company: string): Promise<number[]> {
 
 beforeAll(async () => {
   h = await createTestHarness();
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duplicates-'));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<html><head><title>Site</title></head><body></body></html>',
+  );
+  site = supertest(createApp({ ...h.services.appDeps, siteDistDir: distDir }).callback());
   sources.bot = await source('Bot', 'api');
   sources.ats = await source('Greenhouse: Acme', 'greenhouse');
   sources.ats2 = await source('Lever: Acme', 'lever');
@@ -73,7 +86,7 @@ describe('the same job from two sources', () => {
     expect(await feedIds(company)).toEqual([ats.id]);
 
     // The bot's URL moves to the ATS listing, page and API alike.
-    const page = await h.http.get(`/jobs/${bot.slug}`);
+    const page = await site.get(`/jobs/${bot.slug}`);
     expect(page.status).toBe(301);
     expect(page.headers.location).toBe(`/jobs/${ats.slug}`);
     const api = await h.http.get(`/api/jobs/${bot.id}`);
@@ -105,7 +118,7 @@ describe('the same job from two sources', () => {
     expect(unmerge.body.events).toEqual(['JobUnmerged', 'JobReposted']);
     await settle();
     expect((await feedIds(company)).sort()).toEqual([ats.id, bot.id].sort());
-    expect((await h.http.get(`/jobs/${bot.slug}`)).status).not.toBe(301);
+    expect((await site.get(`/jobs/${bot.slug}`)).status).not.toBe(301);
     const again = await admin.post(`/api/admin/jobs/${botJobId}/unmerge`).send({});
     expect(again.status).toBe(409);
 
@@ -157,7 +170,7 @@ describe('copies in one batch', () => {
     await settle();
     expect(await feedIds(company)).toEqual([first!.id]);
     for (const copy of [second!, third!]) {
-      const page = await h.http.get(`/jobs/${copy.slug}`);
+      const page = await site.get(`/jobs/${copy.slug}`);
       expect(page.status).toBe(301);
       expect(page.headers.location).toBe(`/jobs/${first!.slug}`);
     }
@@ -201,7 +214,7 @@ describe('a repost of a closed job', () => {
     expect(Date.parse(shown.body.datePosted as string)).toBe(t0.getTime());
     expect(shown.body.salary).toContain('150,000');
     expect(await feedIds(company)).toEqual([first.id]);
-    const moved = await h.http.get(`/jobs/${repost.slug}`);
+    const moved = await site.get(`/jobs/${repost.slug}`);
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe(`/jobs/${first.slug}`);
 

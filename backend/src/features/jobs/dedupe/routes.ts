@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { WrongExpectedVersionError } from '@jobs/contracts';
 import { JOBS_PROJECTION } from '@jobs/projections/jobs/index';
 import type { AppDeps, Feature } from '../../../http/app';
+import type { PageRenderer } from '../../../http/site';
 import { HttpError, notFound } from '../../../http/errors';
 import { validated } from '../../../http/validate';
 import { adminMetadata, caughtUp } from '../../admin/context';
@@ -99,17 +100,40 @@ export async function duplicateLinks(
   return { mergedInto, duplicates: merged.rows.map(link) };
 }
 
-async function redirectIfMerged(ctx: Koa.Context, next: Koa.Next, pool: pg.Pool, api: boolean) {
+async function redirectIfMerged(ctx: Koa.Context, next: Koa.Next, pool: pg.Pool) {
   const identifier = String(ctx.params.identifier ?? '');
   if (identifier.length > 300 || NOT_A_JOB.has(identifier)) return next();
   const canonical = await canonicalOf(pool, identifier);
   if (!canonical) return next();
-  ctx.status = 301;
   ctx.set('Cache-Control', `public, max-age=${REDIRECT_MAX_AGE_S}`);
-  ctx.redirect(
-    api ? `/api/jobs/${encodeURIComponent(canonical.slug)}` : `/jobs/${encodeURIComponent(canonical.slug)}`,
-  );
+  ctx.redirect(`/api/jobs/${encodeURIComponent(canonical.slug)}`);
   ctx.status = 301;
+}
+
+const JOB_PAGE = /^\/jobs\/([^/]+)\/?$/;
+
+/** The job page of a merged duplicate: 301 to the page of the job shown instead (before the job page renderer). */
+export function mergedJobPageRenderer(deps: { pool: pg.Pool }): PageRenderer {
+  return async (ctx) => {
+    const match = JOB_PAGE.exec(ctx.path);
+    if (!match?.[1]) return null;
+    let identifier: string;
+    try {
+      identifier = decodeURIComponent(match[1]);
+    } catch {
+      return null;
+    }
+    if (identifier.length > 300) return null;
+    const canonical = await canonicalOf(deps.pool, identifier);
+    if (!canonical) return null;
+    return {
+      status: 301,
+      redirect: {
+        location: `/jobs/${encodeURIComponent(canonical.slug)}`,
+        maxAgeSeconds: REDIRECT_MAX_AGE_S,
+      },
+    };
+  };
 }
 
 const JobIdParam = z.object({ id: z.string().refine(isJobId, 'Must be a job id (UUID)') });
@@ -119,8 +143,8 @@ export function duplicatesFeature(): Feature {
   return {
     name: 'duplicates',
     routes(router, deps: AppDeps) {
-      router.get('/jobs/:identifier', (ctx, next) => redirectIfMerged(ctx, next, deps.pool, false));
-      router.get('/api/jobs/:identifier', (ctx, next) => redirectIfMerged(ctx, next, deps.pool, true));
+      // The page's redirect is a page renderer (mergedJobPageRenderer): the router holds API routes only.
+      router.get('/api/jobs/:identifier', (ctx, next) => redirectIfMerged(ctx, next, deps.pool));
 
       const admin = guardedRouter(router);
       admin.get(
