@@ -21,6 +21,7 @@ import { failedDependency } from './http/errors';
 import { allFeatures } from './features';
 import { jobAndCompanyRenderers } from './features/site-seo/renderers';
 import { homePageRenderer } from './features/site-seo/home';
+import { mergedJobPageRenderer } from './features/jobs/dedupe/routes';
 import { allProjections } from './read-models';
 import { buildAccountServices } from './features/auth/wiring';
 import { buildAlertServices, type AlertServices } from './features/alerts/wiring';
@@ -150,6 +151,8 @@ export async function buildServices(
     features: allFeatures({ publicApiLimit: config.publicApiLimit }),
     renderers: [
       homePageRenderer({ pool: db.pool, publicUrl: config.publicUrl, search }),
+      // Before the job page: a merged duplicate's page answers 301 to the job shown instead.
+      mergedJobPageRenderer({ pool: db.pool }),
       ...jobAndCompanyRenderers({ pool: db.pool, publicUrl: config.publicUrl }),
     ],
     ...accounts.appDeps,

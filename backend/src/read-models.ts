@@ -8,6 +8,7 @@ import { ingestionSourcesProjection } from '@jobs/projections/sources/ingestion-
 import { alertsReadModels } from '@jobs/projections/alerts/index';
 import { atsProjection } from '@jobs/projections/ats/index';
 import { jobReportsProjection } from '@jobs/projections/reports/index';
+import { duplicatesProjection } from './features/jobs/dedupe/projection';
 
 export interface ReadModelDeps {
   search: SearchIndex;
@@ -28,5 +29,6 @@ export function allProjections(deps: ReadModelDeps): Projection[] {
     ...alertsReadModels(),
     atsProjection(),
     jobReportsProjection(),
+    duplicatesProjection({ store: deps.store }),
   ];
 }

@@ -1,6 +1,7 @@
 export * from './eventstore';
 export * from './search';
 export * from './jobs';
+export * from './duplicates';
 export * from './sources';
 export * from './users';
 export * from './alerts';

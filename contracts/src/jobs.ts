@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXPERIENCE_NOT_SPECIFIED } from './experience';
 import { Eligibility } from './where';
+import { JobMerged, JobUnmerged } from './duplicates';
 
 // ---------------------------------------------------------------------------------------------
 // Shared vocabularies
@@ -237,6 +238,8 @@ export const JOB_EVENT_TYPES = [
   'JobReposted',
   'JobCorrected',
   'JobConfirmed',
+  'JobMerged',
+  'JobUnmerged',
 ] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
@@ -246,7 +249,9 @@ export type JobEvent =
   | { type: 'JobRemoved'; data: JobRemoved }
   | { type: 'JobReposted'; data: JobReposted }
   | { type: 'JobCorrected'; data: JobCorrected }
-  | { type: 'JobConfirmed'; data: JobConfirmed };
+  | { type: 'JobConfirmed'; data: JobConfirmed }
+  | { type: 'JobMerged'; data: JobMerged }
+  | { type: 'JobUnmerged'; data: JobUnmerged };
 
 export const JobEventSchemas = {
   JobPosted,
@@ -255,6 +260,8 @@ export const JobEventSchemas = {
   JobReposted,
   JobCorrected,
   JobConfirmed,
+  JobMerged,
+  JobUnmerged,
 } as const satisfies Record<JobEventType, z.ZodType>;
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { adminFeature } from './admin/routes';
 import { authFeature } from './auth/routes';
 import { ingestionFeature } from './ingestion/routes';
 import { jobsFeature } from './jobs/routes';
+import { duplicatesFeature } from './jobs/dedupe/routes';
 import { seoFeature } from './seo/routes';
 import { sitemapFeature } from './site-seo/sitemap';
 import { alertsFeature } from './alerts/routes';
@@ -25,6 +26,8 @@ export function allFeatures(options: { publicApiLimit?: number } = {}): Feature[
     openDataFeature({ limits }),
     authFeature(),
     ingestionFeature(),
+    // Before jobs: a merged duplicate's page and API answer 301 to the job shown instead.
+    duplicatesFeature(),
     jobsFeature(),
     seoFeature(),
     sitemapFeature(),

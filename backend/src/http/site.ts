@@ -14,8 +14,8 @@ export interface RenderedPage {
   head?: string;
   /** Data for the client, serialised into a script tag with the CSP nonce (read by the site before its first fetch). */
   state?: unknown;
-  /** A permanent redirect to this path instead of the page (an old company URL to its slug). */
-  redirect?: string;
+  /** Answer with a redirect there instead of a page (`status`, default 301), cached for `maxAgeSeconds`. */
+  redirect?: { location: string; maxAgeSeconds: number };
 }
 
 /** Renders SEO and initial data for a path; null means "not mine". */
@@ -182,8 +182,9 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
       if (page) break;
     }
     if (page?.redirect) {
-      ctx.status = 301;
-      ctx.redirect(page.redirect);
+      ctx.set('Cache-Control', `public, max-age=${page.redirect.maxAgeSeconds}`);
+      ctx.redirect(page.redirect.location);
+      ctx.status = page.status ?? 301;
       return;
     }
     let out = html;

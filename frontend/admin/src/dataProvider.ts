@@ -4,7 +4,7 @@
  */
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { AnalyticsData, DashboardData, HistoryEntry } from './types';
+import type { AnalyticsData, DashboardData, HistoryEntry, JobDuplicates } from './types';
 
 export const API = '/api/admin';
 
@@ -29,6 +29,8 @@ export interface AdminCommands {
     reason: string;
   }): Promise<{ removed: number; results: { id: string; ok: boolean; error?: string }[] }>;
   jobHistory(id: Identifier): Promise<HistoryEntry[]>;
+  jobDuplicates(id: Identifier): Promise<JobDuplicates>;
+  unmergeJob(id: Identifier): Promise<{ ok: true; events: string[] }>;
   changeUserRole(
     id: Identifier,
     body: { role: 'user' | 'admin'; expectedRevision: number },
@@ -46,6 +48,8 @@ export const dataProvider: AdminDataProvider = {
   repostJob: (id, body) => post(`/jobs/${id}/repost`, body),
   bulkRemoveJobs: (body) => post('/jobs/bulk-remove', body),
   jobHistory: (id) => get(`/jobs/${id}/history`),
+  jobDuplicates: (id) => get(`/jobs/${id}/duplicates`),
+  unmergeJob: (id) => post(`/jobs/${id}/unmerge`, {}),
   changeUserRole: (id, body) => post(`/users/${id}/role`, body),
   resendVerification: (id) => post(`/users/${id}/resend-verification`, {}),
   dashboard: () => get('/dashboard'),

@@ -8,6 +8,26 @@ export interface HistoryEntry {
   actor: string;
   summary: string;
   changes: { field: string; before: unknown; after: unknown }[];
+  /** Set on the events of a job merged into this one (another source of it). */
+  linkedJobId?: string;
+}
+
+/** A job merged into another, or the other way round (GET /api/admin/jobs/:id/duplicates). */
+export interface DuplicateLink {
+  jobId: string;
+  publicId: number;
+  slug: string;
+  title: string;
+  company: string;
+  source: string;
+  externalId: string;
+  reason: string | null;
+  score: number | null;
+}
+
+export interface JobDuplicates {
+  mergedInto: DuplicateLink | null;
+  duplicates: DuplicateLink[];
 }
 
 export interface DashboardData {

@@ -28,6 +28,8 @@ export interface HistoryEntry {
   /** One line for the timeline. */
   summary: string;
   changes: FieldChange[];
+  /** Set on the events of a duplicate merged into this job (its other sources), read from that job's stream. */
+  linkedJobId?: string;
 }
 
 /** Long values (descriptions) are cut so the timeline stays readable; the event store keeps them whole. */
@@ -118,6 +120,24 @@ function entry(
         entry: { ...base, summary: 'Confirmed unchanged by its source', changes: [] },
         content: previous,
       };
+    case 'JobMerged':
+      return {
+        entry: {
+          ...base,
+          summary: `Merged into job ${event.data.canonicalId} as a ${event.data.reason} (similarity ${event.data.score.toFixed(2)})`,
+          changes: [{ field: 'mergedInto', before: null, after: event.data.canonicalId }],
+        },
+        content: previous,
+      };
+    case 'JobUnmerged':
+      return {
+        entry: {
+          ...base,
+          summary: `Unmerged from job ${event.data.canonicalId}: listed on its own, never merged with it again`,
+          changes: [{ field: 'mergedInto', before: event.data.canonicalId, after: null }],
+        },
+        content: previous,
+      };
     default: {
       const unknown: never = event;
       return {
@@ -128,8 +148,30 @@ function entry(
   }
 }
 
-/** The timeline, oldest first; null when the stream does not exist. */
-export async function jobHistory(store: EventStore, jobId: string): Promise<HistoryEntry[] | null> {
+/**
+ * The timeline, oldest first; null when the stream does not exist. The events of `linkedJobIds` (the jobs
+ * merged into this one: every other source of it, docs/duplicates.md) are woven in by time.
+ */
+export async function jobHistory(
+  store: EventStore,
+  jobId: string,
+  linkedJobIds: readonly string[] = [],
+): Promise<HistoryEntry[] | null> {
+  const own = await streamHistory(store, jobId);
+  if (!own) return null;
+  const linked = await Promise.all(linkedJobIds.map((id) => streamHistory(store, id)));
+  const woven = linked.flatMap((entries, i) =>
+    (entries ?? []).map((e) => ({
+      ...e,
+      linkedJobId: linkedJobIds[i]!,
+      summary: `Linked job ${linkedJobIds[i]!}: ${e.summary}`,
+    })),
+  );
+  if (woven.length === 0) return own;
+  return [...own, ...woven].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+}
+
+async function streamHistory(store: EventStore, jobId: string): Promise<HistoryEntry[] | null> {
   const events = await store.readStream(jobStreamId(jobId)).catch((err: unknown) => {
     if (err instanceof StreamNotFoundError) return null;
     throw err;

@@ -1,7 +1,12 @@
 /**
  * Job commands. Ingestion posts, updates, closes and re-lists jobs; admins remove and repost them.
  */
-import { JOB_CONTENT_FIELDS, type JobContent, type JobEvent } from '@jobs/contracts';
+import {
+  DUPLICATE_REMOVAL_REASON,
+  JOB_CONTENT_FIELDS,
+  type JobContent,
+  type JobEvent,
+} from '@jobs/contracts';
 import type { Decider } from '../../commands/handle';
 import {
   applyCorrections,
@@ -59,6 +64,17 @@ export class JobNotRemoved extends JobRuleError {
   }
 }
 
+/** A merged duplicate listed again at its source stays hidden behind its canonical job (docs/duplicates.md). */
+function hiddenWhileMerged(state: JobState, now: Date): JobEvent[] {
+  if (state.status === 'absent' || !state.mergedInto) return [];
+  return [
+    {
+      type: 'JobRemoved',
+      data: { jobId: state.jobId, reason: DUPLICATE_REMOVAL_REASON, removedAt: now.toISOString() },
+    },
+  ];
+}
+
 const COMPARED_FIELDS = JOB_CONTENT_FIELDS.filter((field) => !UNHASHED_FIELDS.includes(field));
 
 /** The names of the content fields a visitor would see change. */
@@ -66,7 +82,7 @@ export function changedFields(before: JobContent, after: JobContent): string[] {
   return COMPARED_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
 }
 
-function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobState): JobEvent[] {
+function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobState, now: Date): JobEvent[] {
   const jobId = jobIdFor(command.source, command.externalId);
   switch (state.status) {
     case 'absent':
@@ -107,6 +123,7 @@ function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobS
             job: applyCorrections(command.job, state.corrections),
           },
         },
+        ...hiddenWhileMerged(state, now),
       ];
     default: {
       const unknown: never = state;
@@ -118,7 +135,7 @@ function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobS
 export function decide(command: JobCommand, state: JobState, { now }: { now: Date }): JobEvent[] {
   switch (command.type) {
     case 'IngestJob':
-      return ingest(command, state);
+      return ingest(command, state, now);
     case 'CloseJob':
       if (state.status === 'absent') throw new JobNotFound(command.jobId);
       if (state.status === 'removed') throw new JobAlreadyRemoved(state.jobId);
@@ -137,6 +154,7 @@ export function decide(command: JobCommand, state: JobState, { now }: { now: Dat
       if (state.status === 'live') throw new JobNotRemoved(state.jobId);
       return [
         { type: 'JobReposted', data: { jobId: state.jobId, contentHash: state.contentHash, job: state.job } },
+        ...hiddenWhileMerged(state, now),
       ];
     case 'CorrectJob': {
       if (state.status === 'absent') throw new JobNotFound(command.jobId);

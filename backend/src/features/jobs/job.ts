@@ -2,7 +2,7 @@
  * A job's stream `job-{jobId}`: identity (ids and slug, fixed when first posted), state and evolve.
  */
 import crypto from 'node:crypto';
-import type { JobContent, JobCorrected, JobEvent } from '@jobs/contracts';
+import { DUPLICATE_REMOVAL_REASON, type JobContent, type JobCorrected, type JobEvent } from '@jobs/contracts';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
 import { foldAscii } from './normalise/text';
 
@@ -66,22 +66,43 @@ export interface JobIdentity {
 
 export type JobCorrections = JobCorrected['corrections'];
 
+/**
+ * Duplicates (docs/duplicates.md). `status` stays the job's lifecycle at its source; a merged job is hidden
+ * from the board whatever its status.
+ */
+export interface JobMergeState {
+  /** The job shown instead of this one. */
+  mergedInto?: string;
+  /** Jobs an admin unmerged this one from: never merged with them again. */
+  unmergedFrom?: readonly string[];
+}
+
 export type JobState =
   | { status: 'absent' }
-  | (JobIdentity & { status: 'live'; contentHash: string; job: JobContent })
-  | (JobIdentity & {
-      status: 'removed';
-      contentHash: string;
-      job: JobContent;
-      reason: string;
-      removedAt: string;
-    });
+  | (JobIdentity & JobMergeState & { status: 'live'; contentHash: string; job: JobContent })
+  | (JobIdentity &
+      JobMergeState & {
+        status: 'removed';
+        contentHash: string;
+        job: JobContent;
+        reason: string;
+        removedAt: string;
+      });
 
 export const initialState = (): JobState => ({ status: 'absent' });
 
-function identity(state: Exclude<JobState, { status: 'absent' }>): JobIdentity {
-  const { jobId, publicId, slug, source, externalId, corrections } = state;
-  return { jobId, publicId, slug, source, externalId, ...(corrections ? { corrections } : {}) };
+function identity(state: Exclude<JobState, { status: 'absent' }>): JobIdentity & JobMergeState {
+  const { jobId, publicId, slug, source, externalId, corrections, mergedInto, unmergedFrom } = state;
+  return {
+    jobId,
+    publicId,
+    slug,
+    source,
+    externalId,
+    ...(corrections ? { corrections } : {}),
+    ...(mergedInto ? { mergedInto } : {}),
+    ...(unmergedFrom ? { unmergedFrom } : {}),
+  };
 }
 
 export function evolve(state: JobState, event: JobEvent): JobState {
@@ -102,6 +123,8 @@ export function evolve(state: JobState, event: JobEvent): JobState {
       };
     case 'JobRemoved':
       if (state.status === 'absent') return state;
+      // Hiding a merged duplicate is not its source closing it.
+      if (state.mergedInto && event.data.reason === DUPLICATE_REMOVAL_REASON) return state;
       return {
         ...identity(state),
         status: 'removed',
@@ -116,6 +139,14 @@ export function evolve(state: JobState, event: JobEvent): JobState {
     case 'JobConfirmed':
       // A fact about freshness (read models and the expiry sweep use it), not about the content.
       return state;
+    case 'JobMerged':
+      if (state.status === 'absent') return state;
+      return { ...state, mergedInto: event.data.canonicalId };
+    case 'JobUnmerged': {
+      if (state.status === 'absent') return state;
+      const { mergedInto: _was, ...rest } = state;
+      return { ...rest, unmergedFrom: [...(state.unmergedFrom ?? []), event.data.canonicalId] };
+    }
     default: {
       const unknown: never = event;
       throw new Error(`Unknown job event ${(unknown as { type: string }).type}`);

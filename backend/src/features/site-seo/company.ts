@@ -38,7 +38,7 @@ export function companyPageRenderer(deps: SiteSeoDeps): PageRenderer {
     // Links name the company by its slug; an older link by name (or any other spelling) moves there for good.
     if (name !== company.slug) {
       const search = ctx.querystring ? `?${ctx.querystring}` : '';
-      return { redirect: `/companies/${company.slug}${search}` };
+      return { redirect: { location: `/companies/${company.slug}${search}`, maxAgeSeconds: 3600 } };
     }
     const jobs = await companyJobs(deps.pool, company, 1);
     const canonical = companyUrl(deps.publicUrl, company.name);

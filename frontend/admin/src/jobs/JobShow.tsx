@@ -12,6 +12,7 @@ import {
   UrlField,
   useRecordContext,
 } from 'react-admin';
+import { JobDuplicates } from './JobDuplicates';
 import { JobHistory } from './JobHistory';
 import { JobStatusField } from './JobStatusField';
 import { RemoveJobButton } from './RemoveJobButton';
@@ -83,6 +84,7 @@ export function JobShow() {
         <UrlField source="sourceUrl" emptyText="—" target="_blank" rel="noopener" />
         <RichTextField source="description" />
       </SimpleShowLayout>
+      <JobDuplicates />
       <JobHistory />
     </Show>
   );

@@ -1,0 +1,300 @@
+/**
+ * A job's duplicate fingerprint (docs/duplicates.md): normalised company, title and place keys, and a
+ * MinHash signature of the description's word shingles. Pure and cheap: about 0.2 ms per description.
+ */
+import type { JobContent } from '@jobs/contracts';
+import { htmlToText } from '@jobs/contracts/description-text';
+import { foldAscii } from '../normalise/text';
+
+export const MINHASH_SIZE = 128;
+export const SHINGLE_WORDS = 3;
+/**
+ * The estimated share of the shorter description's shingles found in the other, at and above which two jobs
+ * with matching keys are one job. Containment rather than Jaccard: a copy that drops a section or a bot that
+ * truncates the text stays a copy. Measured on the planted set (docs/duplicates.md): duplicates score 0.80 and
+ * up, other roles under one title 0.60 at most.
+ */
+export const SAME_JOB_SIMILARITY = 0.75;
+/**
+ * Descriptions shorter than this many shingles (about 40 words) are never judged the same job: a few lines
+ * ('Join us. Apply now.') match across unrelated jobs, and hiding a real job costs more than showing a copy.
+ */
+export const MIN_SHINGLES = 40;
+
+export interface Fingerprint {
+  companyKey: string;
+  titleKey: string;
+  /** Sorted place tokens (countries, regions, 'worldwide', a city); '' when the job names no place. */
+  placeKey: string;
+  /** MINHASH_SIZE signed 32-bit minima. */
+  minhash: number[];
+  /** How many distinct shingles the description has. */
+  shingles: number;
+}
+
+function words(text: string): string[] {
+  return foldAscii(text)
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .split(/[^a-z0-9+#]+/)
+    .filter(Boolean);
+}
+
+const COMPANY_SUFFIXES = new Set([
+  'inc',
+  'incorporated',
+  'llc',
+  'ltd',
+  'limited',
+  'gmbh',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'sa',
+  'sas',
+  'bv',
+  'ag',
+  'plc',
+  'oy',
+  'ab',
+  'as',
+  'srl',
+  'pty',
+  'the',
+]);
+
+/** 'Acme, Inc.' and 'ACME' are one company. */
+export function companyKey(name: string): string {
+  const tokens = words(name);
+  while (tokens.length > 1 && COMPANY_SUFFIXES.has(tokens.at(-1)!)) tokens.pop();
+  while (tokens.length > 1 && tokens[0] === 'the') tokens.shift();
+  return tokens.join(' ');
+}
+
+/** Abbreviations and spellings that mean the same word in a title. */
+const TITLE_SYNONYMS: Record<string, string> = {
+  sr: 'senior',
+  snr: 'senior',
+  jr: 'junior',
+  jnr: 'junior',
+  eng: 'engineer',
+  engr: 'engineer',
+  engineering: 'engineering',
+  dev: 'developer',
+  devs: 'developer',
+  mgr: 'manager',
+  mngr: 'manager',
+  assoc: 'associate',
+  asst: 'assistant',
+  admin: 'administrator',
+  ops: 'operations',
+  mid: 'mid',
+  intermediate: 'mid',
+  swe: 'software engineer',
+  sde: 'software engineer',
+  ml: 'machine learning',
+  ai: 'ai',
+  ux: 'ux',
+  ui: 'ui',
+  qa: 'quality assurance',
+  sre: 'site reliability engineer',
+  pm: 'product manager',
+  vp: 'vice president',
+  i: '1',
+  ii: '2',
+  iii: '3',
+  iv: '4',
+};
+
+/** Two-word spellings written as one ('front end', 'front-end' → 'frontend'). */
+const JOINED = new Map([
+  ['front end', 'frontend'],
+  ['back end', 'backend'],
+  ['full stack', 'fullstack'],
+  ['dev ops', 'devops'],
+  ['data base', 'database'],
+]);
+
+/** Words that say nothing about the role: workplace, gender notes ('m/f/d'), filler. */
+const TITLE_NOISE = new Set([
+  'remote',
+  'hybrid',
+  'onsite',
+  'on',
+  'site',
+  'anywhere',
+  'worldwide',
+  'global',
+  'm',
+  'f',
+  'd',
+  'w',
+  'x',
+  'h',
+  'all',
+  'genders',
+  'gn',
+  'mwd',
+  'fmd',
+  'mfd',
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'and',
+  'with',
+  'at',
+  'in',
+  'to',
+  'job',
+  'role',
+  'position',
+  'opening',
+  'hiring',
+  'urgent',
+  'new',
+]);
+
+/**
+ * 'Sr. Backend Engineer (Remote)', 'Senior Back-End Engineer' and 'Backend Engineer, Senior' have one key:
+ * synonyms folded, noise words dropped, the words sorted (common reorderings read the same).
+ */
+export function titleKey(title: string): string {
+  const raw = words(title);
+  const joined: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const pair = JOINED.get(`${raw[i]} ${raw[i + 1]}`);
+    if (pair) {
+      joined.push(pair);
+      i++;
+    } else joined.push(raw[i]!);
+  }
+  const tokens = joined
+    .flatMap((w) => (TITLE_SYNONYMS[w] ?? w).split(' '))
+    .filter((w) => !TITLE_NOISE.has(w));
+  return [...new Set(tokens)].sort().join(' ');
+}
+
+const PLACE_NOISE = new Set([
+  'remote',
+  'hybrid',
+  'onsite',
+  'on',
+  'site',
+  'office',
+  'based',
+  'only',
+  'or',
+  'and',
+  'in',
+]);
+
+/**
+ * Where the job is: the eligibility the normaliser derived (worldwide, regions, countries) and, for an office
+ * or hybrid job, its city (the first part of the location text). 'Remote - US' and 'United States (Remote)'
+ * share a key; the same title in Berlin and in London does not.
+ */
+export function placeKey(job: Pick<JobContent, 'location' | 'eligibility' | 'country'>): string {
+  const tokens = new Set<string>();
+  const e = job.eligibility;
+  if (e?.worldwide) tokens.add('worldwide');
+  for (const c of e?.countries ?? []) tokens.add(c.toLowerCase());
+  for (const r of e?.regions ?? []) tokens.add(r.toLowerCase());
+  if (tokens.size === 0 && job.country) tokens.add(job.country.toLowerCase());
+  // 'City, Country' or 'Hybrid - City, ST': the first of two or more named parts is a city.
+  const parts = job.location
+    .replace(/\(.*?\)/g, ' ')
+    .split(/[,;|/]| - /)
+    .map((part) => words(part).filter((w) => !PLACE_NOISE.has(w)))
+    .filter((part) => part.length > 0);
+  if (parts.length >= 2) tokens.add(`city:${parts[0]!.join('-')}`);
+  return [...tokens].sort().join(' ');
+}
+
+/** Place keys agree when equal, or when one job names no place at all (a bot that dropped the location). */
+export function samePlace(a: string, b: string): boolean {
+  return a === b || a === '' || b === '';
+}
+
+// MinHash: one 32-bit hash per shingle, re-mixed with MINHASH_SIZE seeds (a multiply-xorshift family).
+const SEEDS = Array.from({ length: MINHASH_SIZE }, (_, i) => Math.imul(i + 1, 0x9e3779b1) | 0);
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}
+
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) | 0;
+}
+
+/** The description's set of word shingles (SHINGLE_WORDS words each), hashed. */
+export function shingleHashes(html: string): Set<number> {
+  const tokens = words(htmlToText(html, 200_000, { cache: false }));
+  const out = new Set<number>();
+  if (tokens.length < SHINGLE_WORDS) {
+    if (tokens.length) out.add(fnv1a(tokens.join(' ')));
+    return out;
+  }
+  for (let i = 0; i + SHINGLE_WORDS <= tokens.length; i++)
+    out.add(fnv1a(tokens.slice(i, i + SHINGLE_WORDS).join(' ')));
+  return out;
+}
+
+export function minhashOf(shingles: ReadonlySet<number>): number[] {
+  const mins = new Array<number>(MINHASH_SIZE).fill(0x7fffffff);
+  for (const s of shingles) {
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      const h = mix(s ^ SEEDS[i]!);
+      if (h < mins[i]!) mins[i] = h;
+    }
+  }
+  return mins;
+}
+
+/** The share of equal minima: an unbiased estimate of the shingle sets' Jaccard similarity. */
+export function similarity(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length || a.length === 0) return 0;
+  let same = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] === b[i]) same++;
+  return same / a.length;
+}
+
+/**
+ * How much of the shorter description the longer one contains, estimated from the MinHash Jaccard J and the
+ * set sizes: |A∩B| = J·(|A|+|B|)/(1+J).
+ */
+export function containment(a: Pick<Fingerprint, 'minhash' | 'shingles'>, b: typeof a): number {
+  const j = similarity(a.minhash, b.minhash);
+  const smaller = Math.min(a.shingles, b.shingles);
+  if (smaller === 0) return 0;
+  return Math.min(1, (j * (a.shingles + b.shingles)) / (1 + j) / smaller);
+}
+
+export function fingerprintOf(job: JobContent): Fingerprint {
+  const shingles = shingleHashes(job.description);
+  return {
+    companyKey: companyKey(job.company),
+    titleKey: titleKey(job.title),
+    placeKey: placeKey(job),
+    minhash: minhashOf(shingles),
+    shingles: shingles.size,
+  };
+}
+
+/** The similarity score when `a` and `b` are the same job, else null. */
+export function sameJobScore(a: Fingerprint, b: Fingerprint): number | null {
+  if (a.companyKey !== b.companyKey || a.titleKey !== b.titleKey) return null;
+  if (!samePlace(a.placeKey, b.placeKey)) return null;
+  if (Math.min(a.shingles, b.shingles) < MIN_SHINGLES) return null;
+  const score = containment(a, b);
+  return score >= SAME_JOB_SIMILARITY ? score : null;
+}

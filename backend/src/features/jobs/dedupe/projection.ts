@@ -1,0 +1,482 @@
+/**
+ * The duplicate check (docs/duplicates.md): a read model of every job's fingerprint, and the reaction to a
+ * new job that appends the merge. One projection, so the check runs in the global event order against
+ * the fingerprints of every job posted before, in the transaction that records the new one: two copies
+ * arriving in one batch, or from two processes at once, are still seen.
+ *
+ * The reaction's events are decided on the job streams (dedupe/decide.ts), so replaying an event (a
+ * retried batch, a rebuild) appends nothing twice: a job already merged, or unmerged by an admin, is left
+ * alone. A rebuild applies today's rules to jobs never merged before.
+ */
+import type pg from 'pg';
+import {
+  DUPLICATE_REMOVAL_REASON,
+  type EventStore,
+  type IngestionSourceCreated,
+  type JobContent,
+  type JobEvent,
+  type JobMerged,
+  type JobPosted,
+  type JobRemoved,
+  type JobReposted,
+  type JobUnmerged,
+  type JobUpdated,
+  type MergeReason,
+  type RecordedEvent,
+} from '@jobs/contracts';
+import type { SqlProjection } from '@jobs/projections';
+import type { Logger } from '../../../logger';
+import { JobAlreadyRemoved, jobDecider } from '../decide';
+import { DEDUPE_ACTOR, runOnJob } from './commands';
+import { duplicateDecider } from './decide';
+import { fingerprintOf, sameJobScore, type Fingerprint } from './fingerprint';
+
+export const DUPLICATES_PROJECTION = 'duplicates';
+/** A closed job posted again within this many days is a repost of it (the spec's issue 19 §3). */
+export const REPOST_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const MIGRATIONS = [
+  // The kind of every ingestion source: an ATS board ('greenhouse', 'lever', ...) is preferred over a bot ('api').
+  `create table if not exists dedupe_sources (source_id text primary key, kind text not null)`,
+  `create table if not exists job_fingerprints (
+     job_id uuid primary key,
+     source text not null,
+     from_ats boolean not null,
+     company_key text not null,
+     title_key text not null,
+     place_key text not null,
+     minhash integer[] not null,
+     shingles integer not null,
+     status text not null check (status in ('live', 'removed')),
+     removed_at timestamptz,
+     posted_at timestamptz not null,
+     merged_into uuid,
+     merge_reason text,
+     merge_score real,
+     revision integer not null
+   )`,
+  // The candidate lookup: one index probe per new job, whatever the number of jobs.
+  `create index if not exists job_fingerprints_keys on job_fingerprints (company_key, title_key) where merged_into is null`,
+  `create index if not exists job_fingerprints_merged_into on job_fingerprints (merged_into) where merged_into is not null`,
+];
+
+interface Row {
+  job_id: string;
+  from_ats: boolean;
+  place_key: string;
+  minhash: number[];
+  shingles: number;
+  status: 'live' | 'removed';
+  removed_at: Date | null;
+  posted_at: Date;
+  merged_into: string | null;
+  merge_reason: MergeReason | null;
+  revision: number;
+}
+
+function eventTime(event: RecordedEvent): Date {
+  return new Date(typeof event.metadata?.at === 'string' ? event.metadata.at : event.recordedAt);
+}
+
+async function rowOf(tx: pg.PoolClient, jobId: string): Promise<Row | null> {
+  const { rows } = await tx.query<Row>('select * from job_fingerprints where job_id = $1 for update', [
+    jobId,
+  ]);
+  return rows[0] ?? null;
+}
+
+async function setFingerprint(
+  tx: pg.PoolClient,
+  jobId: string,
+  fp: Fingerprint,
+  revision: number,
+  status?: 'live',
+): Promise<void> {
+  await tx.query(
+    `update job_fingerprints set company_key = $2, title_key = $3, place_key = $4, minhash = $5, shingles = $6,
+       revision = $7, status = coalesce($8, status), removed_at = case when $8::text is null then removed_at end
+     where job_id = $1`,
+    [jobId, fp.companyKey, fp.titleKey, fp.placeKey, fp.minhash, fp.shingles, revision, status ?? null],
+  );
+}
+
+async function setMerged(
+  tx: pg.PoolClient,
+  jobId: string,
+  canonicalId: string | null,
+  reason: MergeReason | null,
+  score: number | null,
+): Promise<void> {
+  await tx.query(
+    'update job_fingerprints set merged_into = $2, merge_reason = $3, merge_score = $4 where job_id = $1',
+    [jobId, canonicalId, reason, score],
+  );
+}
+
+export function duplicatesProjection(deps: { store: EventStore; logger?: Logger }): SqlProjection {
+  const { store, logger } = deps;
+
+  async function merge(
+    tx: pg.PoolClient,
+    trigger: RecordedEvent,
+    jobId: string,
+    canonicalId: string,
+    reason: MergeReason,
+    score: number,
+  ): Promise<boolean> {
+    const events = await react(trigger, () =>
+      runOnJob(
+        store,
+        jobId,
+        duplicateDecider,
+        { type: 'MergeJob', jobId, canonicalId, reason, score },
+        {
+          metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
+          now: eventTime(trigger),
+          idKey: `merge|${trigger.id}|${jobId}|${canonicalId}`,
+        },
+      ),
+    );
+    if (events.length === 0) return false;
+    // Seen by the next events of this batch at once; the JobMerged event sets the same when it passes.
+    await setMerged(tx, jobId, canonicalId, reason, score);
+    return true;
+  }
+
+  /** A new job: is it a copy of a live job, or a repost of one closed within the window? */
+  async function check(
+    tx: pg.PoolClient,
+    event: RecordedEvent,
+    posted: JobPosted,
+    fp: Fingerprint,
+    fromAts: boolean,
+    notYet: ReadonlySet<string> = new Set(),
+  ) {
+    const { rows: found } = await tx.query<Row>(
+      `select * from job_fingerprints
+       where company_key = $1 and title_key = $2 and merged_into is null and job_id <> $3`,
+      [fp.companyKey, fp.titleKey, posted.jobId],
+    );
+    // Jobs later in the same batch were not posted yet as far as this one is concerned.
+    const rows = found.filter((r) => !notYet.has(r.job_id));
+    if (rows.length === 0) return;
+    const at = eventTime(event);
+    const matches = rows
+      .map((row) => ({
+        row,
+        score: sameJobScore(fp, {
+          ...fp,
+          placeKey: row.place_key,
+          minhash: row.minhash,
+          shingles: row.shingles,
+        }),
+      }))
+      .filter((m): m is { row: Row; score: number } => m.score !== null);
+    const live = matches
+      .filter((m) => m.row.status === 'live')
+      .sort(
+        (a, b) =>
+          Number(b.row.from_ats) - Number(a.row.from_ats) ||
+          b.score - a.score ||
+          a.row.posted_at.getTime() - b.row.posted_at.getTime(),
+      );
+    const best = live[0];
+    if (best) {
+      if (fromAts && !best.row.from_ats) {
+        // The company's own board is the better listing: the bot's copy, and whatever was merged into it, follow it.
+        if (await merge(tx, event, best.row.job_id, posted.jobId, 'duplicate', best.score)) {
+          const { rows: linked } = await tx.query<{
+            job_id: string;
+            merge_reason: MergeReason;
+            merge_score: number;
+          }>('select job_id, merge_reason, merge_score from job_fingerprints where merged_into = $1', [
+            best.row.job_id,
+          ]);
+          for (const l of linked)
+            await merge(tx, event, l.job_id, posted.jobId, l.merge_reason, l.merge_score);
+        }
+      } else {
+        await merge(tx, event, posted.jobId, best.row.job_id, 'duplicate', best.score);
+      }
+      return;
+    }
+    const since = at.getTime() - REPOST_WINDOW_DAYS * DAY_MS;
+    const closed = matches
+      .filter((m) => m.row.status === 'removed' && m.row.removed_at && m.row.removed_at.getTime() >= since)
+      .sort((a, b) => b.row.removed_at!.getTime() - a.row.removed_at!.getTime())[0];
+    if (!closed) return;
+    // The original listing comes back (first datePosted kept) and the repost is linked to it.
+    if (await merge(tx, event, posted.jobId, closed.row.job_id, 'repost', closed.score))
+      await follow(event, closed.row.job_id, posted.job, posted.contentHash);
+  }
+
+  async function follow(trigger: RecordedEvent, originalId: string, job: JobContent, contentHash: string) {
+    await react(trigger, () =>
+      runOnJob(
+        store,
+        originalId,
+        duplicateDecider,
+        { type: 'FollowRepost', jobId: originalId, job, contentHash },
+        {
+          metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
+          now: eventTime(trigger),
+          idKey: `follow|${trigger.id}|${originalId}`,
+        },
+      ),
+    );
+  }
+
+  /**
+   * A reaction that cannot be appended (a rule refuses it, the store keeps racing) is logged and skipped: the
+   * copy stays visible, which is better than stopping this read model and every read-your-writes wait on it.
+   */
+  async function react(
+    trigger: RecordedEvent,
+    append: () => Promise<{ events: JobEvent[] }>,
+  ): Promise<JobEvent[]> {
+    try {
+      return (await append()).events;
+    } catch (err) {
+      if (err instanceof JobAlreadyRemoved) return [];
+      logger?.warn({ err, eventId: trigger.id }, 'duplicate reaction skipped');
+      return [];
+    }
+  }
+
+  /**
+   * Whether `event` is still the repost's latest word on its content and lifecycle: a replay (rebuild) of an
+   * older event must not send old content to the original listing.
+   */
+  async function isLatest(event: RecordedEvent): Promise<boolean> {
+    const history = await store
+      .readStream(event.streamId, { fromRevision: event.revision + 1 })
+      .catch(() => []);
+    return !history.some(
+      (e) =>
+        e.type === 'JobUpdated' ||
+        e.type === 'JobReposted' ||
+        e.type === 'JobUnmerged' ||
+        (e.type === 'JobRemoved' && (e.data as JobRemoved).reason !== DUPLICATE_REMOVAL_REASON),
+    );
+  }
+
+  async function onPosted(event: RecordedEvent, tx: pg.PoolClient) {
+    const d = event.data as JobPosted;
+    const fp = fingerprintOf(d.job);
+    const { rows } = await tx.query<{ kind: string }>(
+      'select kind from dedupe_sources where source_id = $1',
+      [d.source],
+    );
+    const fromAts = rows[0] !== undefined && rows[0].kind !== 'api';
+    const { rowCount } = await tx.query(
+      `insert into job_fingerprints (job_id, source, from_ats, company_key, title_key, place_key, minhash, shingles,
+                                     status, posted_at, revision)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, 'live', $9, $10) on conflict (job_id) do nothing`,
+      [
+        d.jobId,
+        d.source,
+        fromAts,
+        fp.companyKey,
+        fp.titleKey,
+        fp.placeKey,
+        fp.minhash,
+        fp.shingles,
+        eventTime(event),
+        event.revision,
+      ],
+    );
+    if (!rowCount) return; // replayed
+    await check(tx, event, d, fp, fromAts);
+  }
+
+  async function onContent(event: RecordedEvent, tx: pg.PoolClient) {
+    const d = event.data as JobUpdated | JobReposted;
+    const row = await rowOf(tx, d.jobId);
+    if (!row || row.revision >= event.revision) return;
+    await setFingerprint(
+      tx,
+      d.jobId,
+      fingerprintOf(d.job),
+      event.revision,
+      event.type === 'JobReposted' ? 'live' : undefined,
+    );
+    if (row.merged_into && row.merge_reason === 'repost' && (await isLatest(event)))
+      await follow(event, row.merged_into, d.job, d.contentHash);
+  }
+
+  async function onRemoved(event: RecordedEvent, tx: pg.PoolClient) {
+    const d = event.data as JobRemoved;
+    const row = await rowOf(tx, d.jobId);
+    if (!row || row.revision >= event.revision) return;
+    if (d.reason === DUPLICATE_REMOVAL_REASON && row.merged_into) {
+      await tx.query('update job_fingerprints set revision = $2 where job_id = $1', [
+        d.jobId,
+        event.revision,
+      ]);
+      return;
+    }
+    await tx.query(
+      `update job_fingerprints set status = 'removed', removed_at = $2, revision = $3 where job_id = $1`,
+      [d.jobId, d.removedAt, event.revision],
+    );
+    // The repost closed: so does the original listing it brought back.
+    if (row.merged_into && row.merge_reason === 'repost' && (await isLatest(event))) {
+      const originalId = row.merged_into;
+      await react(event, () =>
+        runOnJob(
+          store,
+          originalId,
+          jobDecider,
+          { type: 'CloseJob', jobId: originalId, reason: d.reason, removedAt: d.removedAt },
+          {
+            metadata: { actor: DEDUPE_ACTOR, causationId: event.id },
+            now: eventTime(event),
+            idKey: `close|${event.id}`,
+          },
+        ),
+      );
+    }
+  }
+
+  /**
+   * A run of JobPosted events (the bulk of ingestion and of a rebuild) in three round trips: the sources'
+   * kinds, one multi-row insert, one probe for every key of the run. Only a job whose key is shared goes on
+   * to the full check, in event order, blind to the jobs after it in the run: the same result as one by one.
+   */
+  async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient) {
+    const posted = events.map((event) => {
+      const d = event.data as JobPosted;
+      return { event, d, fp: fingerprintOf(d.job) };
+    });
+    const { rows: kinds } = await tx.query<{ source_id: string; kind: string }>(
+      'select source_id, kind from dedupe_sources where source_id = any($1::text[])',
+      [[...new Set(posted.map((p) => p.d.source))]],
+    );
+    const ats = new Set(kinds.filter((k) => k.kind !== 'api').map((k) => k.source_id));
+    const rows = posted.map(({ event, d, fp }) => ({
+      job_id: d.jobId,
+      source: d.source,
+      from_ats: ats.has(d.source),
+      company_key: fp.companyKey,
+      title_key: fp.titleKey,
+      place_key: fp.placeKey,
+      minhash: fp.minhash,
+      shingles: fp.shingles,
+      status: 'live',
+      removed_at: null,
+      posted_at: eventTime(event).toISOString(),
+      merged_into: null,
+      merge_reason: null,
+      merge_score: null,
+      revision: event.revision,
+    }));
+    const { rows: inserted } = await tx.query<{ job_id: string }>(
+      `insert into job_fingerprints select * from jsonb_populate_recordset(null::job_fingerprints, $1::jsonb)
+       on conflict (job_id) do nothing returning job_id`,
+      [JSON.stringify(rows)],
+    );
+    if (inserted.length === 0) return;
+    const fresh = new Set(inserted.map((r) => r.job_id));
+    const { rows: shared } = await tx.query<{ company_key: string; title_key: string; job_id: string }>(
+      `select f.company_key, f.title_key, f.job_id
+       from job_fingerprints f join unnest($1::text[], $2::text[]) as k(company_key, title_key)
+         on f.company_key = k.company_key and f.title_key = k.title_key
+       where f.merged_into is null`,
+      [posted.map((p) => p.fp.companyKey), posted.map((p) => p.fp.titleKey)],
+    );
+    const byKey = new Map<string, Set<string>>();
+    for (const r of shared) {
+      const key = `${r.company_key}\0${r.title_key}`;
+      byKey.set(key, (byKey.get(key) ?? new Set()).add(r.job_id));
+    }
+    const notYet = new Set(posted.map((p) => p.d.jobId));
+    for (const { event, d, fp } of posted) {
+      notYet.delete(d.jobId);
+      if (!fresh.has(d.jobId)) continue;
+      const others = [...(byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? [])].filter(
+        (id) => id !== d.jobId && !notYet.has(id),
+      );
+      if (others.length > 0) await check(tx, event, d, fp, ats.has(d.source), new Set(notYet));
+    }
+  }
+
+  async function handle(event: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+    switch (event.type) {
+      case 'IngestionSourceCreated': {
+        const d = event.data as IngestionSourceCreated;
+        await tx.query(
+          'insert into dedupe_sources (source_id, kind) values ($1, $2) on conflict do nothing',
+          [d.sourceId, d.kind],
+        );
+        return;
+      }
+      case 'JobPosted':
+        return onPosted(event, tx);
+      case 'JobUpdated':
+      case 'JobReposted':
+        return onContent(event, tx);
+      case 'JobRemoved':
+        return onRemoved(event, tx);
+      case 'JobMerged': {
+        const d = event.data as JobMerged;
+        await setMerged(tx, d.jobId, d.canonicalId, d.reason, d.score);
+        await tx.query('update job_fingerprints set revision = greatest(revision, $2) where job_id = $1', [
+          d.jobId,
+          event.revision,
+        ]);
+        return;
+      }
+      case 'JobUnmerged': {
+        const d = event.data as JobUnmerged;
+        await setMerged(tx, d.jobId, null, null, null);
+        await tx.query('update job_fingerprints set revision = greatest(revision, $2) where job_id = $1', [
+          d.jobId,
+          event.revision,
+        ]);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  return {
+    name: DUPLICATES_PROJECTION,
+    eventTypes: [
+      'IngestionSourceCreated',
+      'JobPosted',
+      'JobUpdated',
+      'JobReposted',
+      'JobRemoved',
+      'JobMerged',
+      'JobUnmerged',
+    ],
+    tables: ['job_fingerprints', 'dedupe_sources'],
+    migrations: MIGRATIONS,
+    handle,
+    async handleBatch(events, tx) {
+      // Runs of JobPosted go set-based; everything else in order, one by one.
+      let run: RecordedEvent[] = [];
+      const inRun = new Set<string>();
+      const flush = async () => {
+        if (run.length > 1) await onPostedRun(run, tx);
+        else if (run.length === 1) await handle(run[0]!, tx);
+        run = [];
+        inRun.clear();
+      };
+      for (const event of events) {
+        if (event.type === 'JobPosted') {
+          const jobId = (event.data as JobPosted).jobId;
+          if (inRun.has(jobId)) await flush();
+          inRun.add(jobId);
+          run.push(event);
+        } else {
+          await flush();
+          await handle(event, tx);
+        }
+      }
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Duplicates over HTTP (docs/duplicates.md):
+ * - a merged duplicate's page and API answer 301 to the job shown instead (search engines move the link's
+ *   weight; cached for an hour only, so an unmerge is seen the same day);
+ * - admin: the job's duplicate links, and the unmerge command.
+ */
+import type Koa from 'koa';
+import type pg from 'pg';
+import { z } from 'zod';
+import { WrongExpectedVersionError } from '@jobs/contracts';
+import { JOBS_PROJECTION } from '@jobs/projections/jobs/index';
+import type { AppDeps, Feature } from '../../../http/app';
+import type { PageRenderer } from '../../../http/site';
+import { HttpError, notFound } from '../../../http/errors';
+import { validated } from '../../../http/validate';
+import { adminMetadata, caughtUp } from '../../admin/context';
+import { guardedRouter } from '../../admin/guarded';
+import { isJobId } from '../../admin/jobs-queries';
+import { JobRuleError } from '../decide';
+import { runOnJob } from './commands';
+import { duplicateDecider } from './decide';
+import { DUPLICATES_PROJECTION } from './projection';
+
+const REDIRECT_MAX_AGE_S = 3600;
+const NOT_A_JOB = new Set(['count']);
+
+/** The job a merged duplicate (by public id or slug) points to: its slug and public id. */
+export async function canonicalOf(
+  pool: pg.Pool,
+  identifier: string,
+): Promise<{ slug: string; publicId: number } | null> {
+  const byId = /^[1-9][0-9]{0,15}$/.test(identifier);
+  const { rows } = await pool.query<{ slug: string; public_id: string }>(
+    `select c.slug, c.public_id from jobs d
+     join job_fingerprints f on f.job_id = d.job_id and f.merged_into is not null
+     join jobs c on c.job_id = f.merged_into
+     where ${byId ? 'd.public_id = $1::bigint' : 'd.slug = $1'} and d.status = 'removed'
+     order by d.posted_at, d.job_id limit 1`,
+    [identifier],
+  );
+  const row = rows[0];
+  return row ? { slug: row.slug, publicId: Number(row.public_id) } : null;
+}
+
+export interface DuplicateLink {
+  jobId: string;
+  publicId: number;
+  slug: string;
+  title: string;
+  company: string;
+  source: string;
+  externalId: string;
+  reason: string | null;
+  score: number | null;
+}
+
+/** A job's merge links: the job it is merged into, and the jobs merged into it. */
+export async function duplicateLinks(
+  pool: pg.Pool,
+  jobId: string,
+): Promise<{ mergedInto: DuplicateLink | null; duplicates: DuplicateLink[] }> {
+  const select = `select j.job_id, j.public_id, j.slug, j.title, j.company, j.source, j.external_id,
+                         f.merge_reason, f.merge_score
+                  from job_fingerprints f join jobs j on j.job_id = f.job_id`;
+  type Row = {
+    job_id: string;
+    public_id: string;
+    slug: string;
+    title: string;
+    company: string;
+    source: string;
+    external_id: string;
+    merge_reason: string | null;
+    merge_score: number | null;
+  };
+  const link = (r: Row): DuplicateLink => ({
+    jobId: r.job_id,
+    publicId: Number(r.public_id),
+    slug: r.slug,
+    title: r.title,
+    company: r.company,
+    source: r.source,
+    externalId: r.external_id,
+    reason: r.merge_reason,
+    score: r.merge_score,
+  });
+  const [own, merged] = await Promise.all([
+    pool.query<{ merged_into: string | null; merge_reason: string | null; merge_score: number | null }>(
+      'select merged_into, merge_reason, merge_score from job_fingerprints where job_id = $1',
+      [jobId],
+    ),
+    pool.query<Row>(`${select} where f.merged_into = $1 order by j.posted_at`, [jobId]),
+  ]);
+  const into = own.rows[0];
+  let mergedInto: DuplicateLink | null = null;
+  if (into?.merged_into) {
+    const { rows } = await pool.query<Row>(`${select} where f.job_id = $1`, [into.merged_into]);
+    if (rows[0]) mergedInto = { ...link(rows[0]), reason: into.merge_reason, score: into.merge_score };
+  }
+  return { mergedInto, duplicates: merged.rows.map(link) };
+}
+
+async function redirectIfMerged(ctx: Koa.Context, next: Koa.Next, pool: pg.Pool) {
+  const identifier = String(ctx.params.identifier ?? '');
+  if (identifier.length > 300 || NOT_A_JOB.has(identifier)) return next();
+  const canonical = await canonicalOf(pool, identifier);
+  if (!canonical) return next();
+  ctx.set('Cache-Control', `public, max-age=${REDIRECT_MAX_AGE_S}`);
+  ctx.redirect(`/api/jobs/${encodeURIComponent(canonical.slug)}`);
+  ctx.status = 301;
+}
+
+const JOB_PAGE = /^\/jobs\/([^/]+)\/?$/;
+
+/** The job page of a merged duplicate: 301 to the page of the job shown instead (before the job page renderer). */
+export function mergedJobPageRenderer(deps: { pool: pg.Pool }): PageRenderer {
+  return async (ctx) => {
+    const match = JOB_PAGE.exec(ctx.path);
+    if (!match?.[1]) return null;
+    let identifier: string;
+    try {
+      identifier = decodeURIComponent(match[1]);
+    } catch {
+      return null;
+    }
+    if (identifier.length > 300) return null;
+    const canonical = await canonicalOf(deps.pool, identifier);
+    if (!canonical) return null;
+    return {
+      status: 301,
+      redirect: {
+        location: `/jobs/${encodeURIComponent(canonical.slug)}`,
+        maxAgeSeconds: REDIRECT_MAX_AGE_S,
+      },
+    };
+  };
+}
+
+const JobIdParam = z.object({ id: z.string().refine(isJobId, 'Must be a job id (UUID)') });
+const UnmergeBody = z.object({ expectedRevision: z.number().int().min(0).optional() });
+
+export function duplicatesFeature(): Feature {
+  return {
+    name: 'duplicates',
+    routes(router, deps: AppDeps) {
+      // The page's redirect is a page renderer (mergedJobPageRenderer): the router holds API routes only.
+      router.get('/api/jobs/:identifier', (ctx, next) => redirectIfMerged(ctx, next, deps.pool));
+
+      const admin = guardedRouter(router);
+      admin.get(
+        '/api/admin/jobs/:id/duplicates',
+        validated({ params: JobIdParam }, async (ctx, { params }) => {
+          ctx.set('Cache-Control', 'no-store');
+          ctx.body = await duplicateLinks(deps.pool, params.id);
+        }),
+      );
+      admin.post(
+        '/api/admin/jobs/:id/unmerge',
+        validated({ params: JobIdParam, body: UnmergeBody }, async (ctx, { params, body }) => {
+          try {
+            const result = await runOnJob(
+              deps.store,
+              params.id,
+              duplicateDecider,
+              { type: 'UnmergeJob', jobId: params.id },
+              {
+                metadata: adminMetadata(ctx),
+                ...(body.expectedRevision !== undefined ? { expectedRevision: body.expectedRevision } : {}),
+              },
+            );
+            await caughtUp(deps, result.position, [JOBS_PROJECTION, DUPLICATES_PROJECTION]);
+            ctx.body = { ok: true, events: result.events.map((e) => e.type) };
+          } catch (err) {
+            if (err instanceof JobRuleError) throw new HttpError(err.code, err.message);
+            if (err instanceof WrongExpectedVersionError && err.actual === 'no_stream')
+              throw notFound('Job not found');
+            throw err;
+          }
+        }),
+      );
+    },
+  };
+}
