@@ -38,11 +38,20 @@ export async function ingestThroughApi(options: {
   const preparedMs = performance.now() - prepareStart;
   const post = async (body: string) => {
     for (const until = Date.now() + 15_000; ; await sleep(200)) {
+      // Ingestion is idempotent per item, so a batch whose connection broke (the server closing a kept-alive
+      // socket as the next body goes out) is sent again, as a bot would.
       const res = await fetch(`${baseUrl}/api/ingest/jobs`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body,
+      }).catch((err: unknown) => {
+        if (Date.now() > until) throw err;
+        console.error(
+          `\n  ingest: ${(err as Error).message} (${String((err as Error).cause)}); sending again`,
+        );
+        return null;
       });
+      if (!res) continue;
       if (res.ok) {
         await res.arrayBuffer();
         return;

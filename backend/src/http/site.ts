@@ -215,10 +215,14 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
   };
 }
 
-/** The decoded path, or null when its percent-encoding is malformed (not UTF-8, a cut-off `%`). */
+/**
+ * The decoded path, or null when its percent-encoding is malformed (not UTF-8, a cut-off `%`) or decodes to
+ * U+0000, which names no file and no page (and which PostgreSQL refuses in any lookup a renderer would make).
+ */
 export function safeDecodePath(pathname: string): string | null {
   try {
-    return decodeURIComponent(pathname);
+    const decoded = decodeURIComponent(pathname);
+    return decoded.includes('\u0000') ? null : decoded;
   } catch {
     return null;
   }

@@ -20,6 +20,7 @@ import {
   PublicJob,
   PublicUser,
   RegisterRequest,
+  ReportJobRequest,
   SaveSearchRequest,
   UpdateProfileRequest,
   VerifyEmailRequest,
@@ -296,6 +297,21 @@ function paths(): ZodOpenApiPathsObject {
         requestParams: identifier,
         responses: { '200': json(Structured), ...errors(404, 410) },
       }),
+    },
+    '/api/jobs/{identifier}/reports': {
+      post: {
+        tags: ['Jobs'],
+        summary:
+          'Report a job (expired or filled, not really remote, scam or spam, wrong information, other)',
+        description:
+          'No sign-in needed; limited per address (10 an hour, 2 a day on one job). A report is reviewed by the admins.',
+        requestParams: identifier,
+        requestBody: { content: { 'application/json': { schema: ReportJobRequest } } },
+        responses: {
+          '201': json(z.object({ id: z.string(), message: z.string() }), 'Report received.'),
+          ...errors(400, 403, 404, 410, 429),
+        },
+      },
     },
     '/api/companies/{companyName}': {
       get: publicRead({

@@ -20,6 +20,7 @@ import { JobRuleError } from '../decide';
 import { runOnJob } from './commands';
 import { duplicateDecider } from './decide';
 import { DUPLICATES_PROJECTION } from './projection';
+import { unstorableText } from '../../../http/text-input';
 
 const REDIRECT_MAX_AGE_S = 3600;
 const NOT_A_JOB = new Set(['count']);
@@ -29,6 +30,8 @@ export async function canonicalOf(
   pool: pg.Pool,
   identifier: string,
 ): Promise<{ slug: string; publicId: number } | null> {
+  // Text PostgreSQL cannot compare (U+0000, a lone surrogate) names no job: the job route's own 404 answers.
+  if (unstorableText(identifier)) return null;
   const byId = /^[1-9][0-9]{0,15}$/.test(identifier);
   const { rows } = await pool.query<{ slug: string; public_id: string }>(
     `select c.slug, c.public_id from jobs d
