@@ -22,7 +22,12 @@ function score(link: DuplicateLink): string {
 export function JobDuplicates() {
   const record = useRecordContext();
   const api = useAdminApi();
-  const { data } = useLoad(() => api.jobDuplicates(record!.id), `${record?.id}:${record?.revision}`);
+  const id = record?.id;
+  // Opened by its URL, the show page has no record until its fetch answers: nothing to load yet.
+  const { data } = useLoad(
+    id === undefined ? null : () => api.jobDuplicates(id),
+    `${id}:${record?.revision}`,
+  );
   if (!record || !data || (!data.mergedInto && data.duplicates.length === 0)) return null;
   return (
     <Card sx={{ mt: 2 }} aria-label="Duplicates">
