@@ -97,7 +97,9 @@ describe('SESSION_SECRET rotation with the ATS bot', () => {
     const log = `${stdout}\n${stderr}`;
     expect(log).toContain('ATS source tokens re-registered');
 
-    // It synced with its new token: every job of the board posted, no ingest error recorded.
+    // It synced with its new token: every job of the board posted, no ingest error recorded (once this
+    // process's projections have read what the bot process appended).
+    expect(await h.services.runner.waitForPosition(await h.services.store.headPosition(), 30_000)).toBe(true);
     const { rows } = await h.services.db.pool.query<{
       last_error: string | null;
       last_success_at: Date | null;
