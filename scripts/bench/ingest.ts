@@ -9,7 +9,7 @@ export interface IngestTiming {
   visibleMs: number;
 }
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY: Buffer<ArrayBuffer> = Buffer.alloc(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -32,7 +32,7 @@ export async function ingestThroughApi(options: {
   const now = new Date();
   const prepareStart = performance.now();
   // Buffers, outside the JavaScript heap: a million jobs are about 4 GB of JSON, more than the heap holds as strings.
-  const bodies: Buffer[] = [];
+  const bodies: Buffer<ArrayBuffer>[] = [];
   for (let offset = 0; offset < jobs; offset += batch)
     bodies.push(
       Buffer.from(
@@ -40,14 +40,14 @@ export async function ingestThroughApi(options: {
       ),
     );
   const preparedMs = performance.now() - prepareStart;
-  const post = async (body: Buffer) => {
+  const post = async (body: Buffer<ArrayBuffer>) => {
     for (const until = Date.now() + 15_000; ; await sleep(200)) {
       // Ingestion is idempotent per item, so a batch whose connection broke (the server closing a kept-alive
       // socket as the next body goes out) is sent again, as a bot would.
       const res = await fetch(`${baseUrl}/api/ingest/jobs`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: new Uint8Array(body.buffer, body.byteOffset, body.length),
+        body,
       }).catch((err: unknown) => {
         if (Date.now() > until) throw err;
         console.error(
