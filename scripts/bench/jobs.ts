@@ -5,7 +5,7 @@ import { freePort } from '../budgets/server';
 import { startLoadServer, type LoadServer } from '../load/server';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { createMemorySearchIndex, EmbeddedIndexFollower } from '@jobs/search';
-import { benchSearchScenarios } from './typing';
+import { benchSearchScenarios, untilSearchReady } from './typing';
 
 import { benchServices, type BenchTarget } from './targets';
 import { ingestThroughApi } from './ingest';
@@ -170,7 +170,9 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     }
 
     // The embedded index in this process, built from the events like a server without a snapshot: its build rate,
-    // and the floors below (the index alone, without HTTP, the database or any cache).
+    // and the floors below (the index alone, without HTTP, the database or any cache). The server builds its own
+    // first: two builds at once on two cores would halve the rate measured here.
+    await untilSearchReady(server, performance.now(), 15 * 60_000);
     const jobEvents = await services.store.countAfter(null, 10_000_000);
     const t2 = performance.now();
     const embedded = new EmbeddedIndexFollower({ store: services.store });

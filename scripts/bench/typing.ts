@@ -126,10 +126,13 @@ export function summarize(samples: number[]): Summary {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** BENCH_ACCEPT_ENCODING (e.g. `identity`, `br`): what the simulated browsers accept; by default fetch's own list. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+
 async function timedGet(url: string, into: number[], errors: string[]): Promise<void> {
   const started = performance.now();
   try {
-    const res = await fetch(url);
+    const res = await fetch(url, ACCEPT_ENCODING ? { headers: { 'accept-encoding': ACCEPT_ENCODING } } : {});
     await res.arrayBuffer();
     if (!res.ok) errors.push(`${res.status} ${url}`);
     else into.push(performance.now() - started);

@@ -11,6 +11,7 @@ import { jsonBody } from './body';
 import { allowedMethods } from './methods';
 import {
   acceptableEncoding,
+  compressInMemory,
   accessLog,
   errorHandler,
   requestId,
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(accessLog());
   app.use(acceptableEncoding());
   app.use(compress({ threshold: 1024 }));
+  app.use(compressInMemory({ threshold: 1024 }));
   app.use(
     sameOrigin({
       publicUrl: deps.config.publicUrl,
