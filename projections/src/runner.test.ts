@@ -254,7 +254,7 @@ describe('projection runner', () => {
 
   it('rebuild drops the read model, replays it and reports progress', async () => {
     const head = await seed(store, 10, 10);
-    const r = runner({ batchSize: 30 });
+    const r = runner({ batchSize: 30, rebuildBatchSize: 30 });
     await r.start();
     expect(await r.waitForPosition(head, 5000)).toBe(true);
     const before = await snapshot(db);
