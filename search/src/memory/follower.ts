@@ -349,6 +349,7 @@ export class EmbeddedIndexFollower {
     for (const name of ['dateDesc', 'dateAsc', 'titleAsc', 'titleDesc', 'companyAsc', 'companyDesc'] as const)
       this.engine.orders.get(name);
     this.engine.warmPrefixes();
+    warmUp(this.engine);
     this.state = 'ready';
     this.readyAfterMs = Math.round(performance.now() - this.startedAt);
     this.logger.info(
@@ -381,5 +382,58 @@ export class EmbeddedIndexFollower {
       setImmediate(step);
     };
     setImmediate(step);
+  }
+}
+
+/**
+ * A few hundred queries of every shape (prefixes, typos, unmatched words, filters, each sort order, later pages,
+ * suggestions) before the engine is declared ready, so the first people to type do not meet unoptimised code: V8
+ * compiles a function for speed only after it has run a while, and the first keystrokes through a cold engine took
+ * several times their later cost. About 20-60 ms at 100,000 jobs.
+ */
+function warmUp(engine: MemoryEngine): void {
+  const words = [
+    'e',
+    'en',
+    'eng',
+    'engineer',
+    'enginer',
+    'react dev',
+    'product man',
+    'zzqx',
+    'data sci',
+    'sales',
+  ];
+  const sorts = [
+    ['datePosted', 'desc'],
+    ['datePosted', 'asc'],
+    ['title', 'asc'],
+    ['company', 'desc'],
+    ['relevance', 'desc'],
+  ] as const;
+  for (let round = 0; round < 3; round++) {
+    for (const text of words) {
+      for (const [sortBy, sortOrder] of sorts) {
+        engine.search({ text, sortBy, sortOrder, page: 1 + round, pageSize: 20 });
+        engine.search({
+          text,
+          isRemote: true,
+          experienceLevel: 'Senior',
+          sortBy,
+          sortOrder,
+          page: 1,
+          pageSize: 20,
+        });
+      }
+      engine.search({
+        location: { kind: 'continent', continent: 'Europe', remoteOnly: false },
+        salaryUsd: { min: 80_000, max: 120_000 },
+        sortBy: 'datePosted',
+        sortOrder: 'desc',
+        page: 2,
+        pageSize: 20,
+      });
+      engine.suggest(text, 8);
+    }
   }
 }
