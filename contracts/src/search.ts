@@ -121,6 +121,11 @@ export interface SearchIndex {
   suggest(prefix: string, limit?: number): Promise<string[]>;
   /** Removes every document (for a rebuild). */
   clear(): Promise<void>;
+  /**
+   * A rebuild's replay begins ('begin', after clear) or ended ('end', also after a failed one): an index may set
+   * aside what it maintains on every write (PostgreSQL's secondary indexes) and build it once at the end.
+   */
+  bulkLoad?(phase: 'begin' | 'end'): Promise<void>;
   /** Throws when the index is unreachable. */
   ping(): Promise<void>;
 }

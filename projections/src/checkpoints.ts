@@ -76,13 +76,24 @@ export async function migrateProjections(pool: pg.Pool, projections: readonly Pr
   for (const projection of projections) if (isExternalProjection(projection)) await projection.setup?.();
 }
 
-/** Drops a SQL projection's tables, runs its migrations again and sets its checkpoint back to the start. */
-export async function resetCheckpoint(pool: pg.Pool, projection: Projection): Promise<void> {
+/**
+ * Drops a SQL projection's tables, runs its migrations again and sets its checkpoint back to the start. With
+ * `deferIndexes`, the indexes the projection names in `rebuildDeferredIndexes` are dropped again after the migrations
+ * made them: the replay then writes rows without maintaining them, and `restoreIndexes` builds each once at the end.
+ */
+export async function resetCheckpoint(
+  pool: pg.Pool,
+  projection: Projection,
+  options: { deferIndexes?: boolean } = {},
+): Promise<void> {
   await inTransaction(pool, async (client) => {
     if (!isExternalProjection(projection)) {
       for (const table of projection.tables ?? [])
         await client.query(`drop table if exists ${table} cascade`);
       await runMigrations(client, projection);
+      if (options.deferIndexes)
+        for (const index of projection.rebuildDeferredIndexes ?? [])
+          await client.query(`drop index if exists ${index}`);
     }
     await client.query(
       `insert into projection_checkpoints (name) values ($1)
@@ -91,6 +102,12 @@ export async function resetCheckpoint(pool: pg.Pool, projection: Projection): Pr
       [projection.name],
     );
   });
+}
+
+/** Runs a SQL projection's migrations again: they create what `resetCheckpoint` deferred (`if not exists`). */
+export async function restoreIndexes(pool: pg.Pool, projection: Projection): Promise<void> {
+  if (isExternalProjection(projection) || !projection.rebuildDeferredIndexes?.length) return;
+  await inTransaction(pool, (client) => runMigrations(client, projection));
 }
 
 /**

@@ -18,6 +18,11 @@ export interface SqlProjection extends ProjectionBase {
   migrations?: readonly string[];
   /** Tables dropped on rebuild (before the migrations run again). */
   tables?: readonly string[];
+  /**
+   * Indexes a rebuild drops while it replays and builds once at the end (by running the migrations again, which must
+   * create them). Only indexes the handlers never look rows up by: a handler's lookup would scan the table instead.
+   */
+  rebuildDeferredIndexes?: readonly string[];
   handle(event: RecordedEvent, tx: pg.PoolClient): Promise<void>;
   /**
    * Optional set-based path: applies a whole batch (in order) inside the batch transaction, e.g. one
@@ -38,6 +43,8 @@ export interface ExternalProjection extends ProjectionBase {
   setup?(): Promise<void>;
   /** Run on rebuild before the replay (e.g. delete every document). */
   reset?(): Promise<void>;
+  /** Run on rebuild after the replay, also after a failed one (e.g. build the indexes `reset` set aside). */
+  afterRebuild?(): Promise<void>;
   handleBatch(events: readonly RecordedEvent[]): Promise<void>;
 }
 

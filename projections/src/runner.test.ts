@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/db';
 import { createPostgresEventStore, migratePostgresEventStore } from '../../backend/src/eventstore/postgres';
 import { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
 import { readCheckpoints } from './checkpoints';
+import type { SqlProjection } from './projection';
 import { eventTally, memoryIndex, sampleProjections, streamCounts } from './testing/sample-projections';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -284,6 +285,53 @@ describe('projection runner', () => {
       ['stopped', head],
       ['stopped', head],
     ]);
+  });
+
+  it('rebuild replays without the deferred indexes and builds them at the end, also after a failed replay', async () => {
+    await seed(store, 3, 10);
+    const indexExists = async (q: Pick<TestDatabase['pool'], 'query'>) =>
+      (await q.query("select 1 from pg_indexes where indexname = 'thing_rows_stream'")).rowCount === 1;
+    const seenDuringReplay: boolean[] = [];
+    let failAt = -1;
+    let handled = 0;
+    const projection: SqlProjection = {
+      name: 'thing-rows',
+      eventTypes: ['ThingHappened'],
+      tables: ['thing_rows'],
+      migrations: [
+        'create table if not exists thing_rows (id uuid primary key, stream_id text not null)',
+        'create index if not exists thing_rows_stream on thing_rows (stream_id)',
+      ],
+      rebuildDeferredIndexes: ['thing_rows_stream'],
+      async handle(event, tx) {
+        if (failAt >= 0 && handled++ >= failAt) throw new Error('replay failed');
+        seenDuringReplay.push(await indexExists(tx));
+        await tx.query('insert into thing_rows values ($1, $2) on conflict do nothing', [
+          event.id,
+          event.streamId,
+        ]);
+      },
+    };
+    const r = createProjectionRunner({
+      store,
+      pool: db.pool,
+      projections: [projection],
+      logger: quietLogger,
+    });
+    runners.push(r);
+    await r.migrate();
+    expect(await indexExists(db.pool)).toBe(true);
+
+    await r.rebuild();
+    expect(seenDuringReplay.length).toBe(24);
+    expect(seenDuringReplay.every((exists) => !exists)).toBe(true);
+    expect(await indexExists(db.pool)).toBe(true);
+    expect((await db.pool.query('select count(*)::int as n from thing_rows')).rows[0].n).toBe(24);
+
+    handled = 0;
+    failAt = 5;
+    await expect(r.rebuild()).rejects.toThrow();
+    expect(await indexExists(db.pool)).toBe(true);
   });
 
   it('reports position and lag', async () => {

@@ -15,6 +15,7 @@ import {
   readCheckpoints,
   recordFailure,
   resetCheckpoint,
+  restoreIndexes,
   writeCheckpoint,
   type CheckpointRow,
 } from './checkpoints';
@@ -476,9 +477,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     await migrateProjections(pool, options.projections);
   }
 
+  async function finishRebuild(projection: Projection): Promise<void> {
+    if (isExternalProjection(projection)) await projection.afterRebuild?.();
+    else await restoreIndexes(pool, projection);
+  }
+
   async function rebuildOne(w: Worker, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
     const { projection } = w;
     w.rebuilding = true;
+    let deferred = false;
     try {
       await stopLoop(w);
       if (!w.hasLock) {
@@ -495,11 +502,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       w.state = 'catching-up';
       w.lastError = null;
       if (isExternalProjection(projection)) {
-        await projection.reset?.();
+        deferred = true;
+        // Set up first: a reset may set aside what the setup makes (PostgreSQL's search indexes, until the end).
         await projection.setup?.();
+        await projection.reset?.();
         await resetCheckpoint(pool, projection);
       } else {
-        await resetCheckpoint(pool, projection);
+        await resetCheckpoint(pool, projection, { deferIndexes: true });
+        deferred = true;
       }
       w.position = null;
       const head = await store.headPosition();
@@ -528,10 +538,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
       if (head && isAfter(head, w.position)) await applyBatch(w, [{ kind: 'checkpoint', position: head }]);
       onProgress?.({ name: projection.name, handled: total, total });
+      if (deferred) {
+        deferred = false;
+        await finishRebuild(projection);
+      }
       w.state = 'stopped';
     } catch (err) {
       w.state = 'failed';
       w.lastError = errorMessage(err);
+      // A failed replay still gets its indexes back (else the next start's migrations make them).
+      if (deferred) await finishRebuild(projection).catch(() => undefined);
       throw err;
     } finally {
       w.rebuilding = false;

@@ -113,6 +113,9 @@ export function withResultCache(index: SearchIndex, options: ResultCacheOptions 
         invalidate();
       }
     },
+    async bulkLoad(phase: 'begin' | 'end') {
+      await index.bulkLoad?.(phase);
+    },
     search(q: JobSearchQuery) {
       // Hints come from this wrapper only: a caller's own hints would bypass its invalidation.
       return cached(searches, JSON.stringify(q), () => search(q));

@@ -419,6 +419,45 @@ describe('postgres search index', () => {
     }
   });
 
+  it('a bulk load sets the secondary indexes aside and builds the same ones at the end, or at the next start after a crash', async () => {
+    const own = await createTestDatabase('search_bulk');
+    try {
+      const index = createPostgresSearchIndex(own.pool);
+      await index.ensureReady();
+      const indexes = async () =>
+        (
+          await own.pool.query<{ d: string }>(
+            "select indexdef as d from pg_indexes where tablename = 'job_search' order by indexname",
+          )
+        ).rows.map((r) => r.d);
+      const before = await indexes();
+      expect(before.length).toBeGreaterThan(10);
+      const answers = async () =>
+        Promise.all(
+          [query({ text: 'engineer' }), query({ isRemote: true }), query({ sortBy: 'title' })].map((q) =>
+            index.search(q),
+          ),
+        );
+
+      await index.bulkLoad!('begin');
+      expect(await indexes()).toEqual([before.find((d) => /job_search_pkey/.test(d))]);
+      await index.upsert(ALL);
+      const during = await answers();
+      await index.bulkLoad!('end');
+      expect(await indexes()).toEqual(before);
+      expect(await answers()).toEqual(during);
+
+      // A process that died between the two: the next start builds them.
+      await index.bulkLoad!('begin');
+      await index.upsert(ALL);
+      await createPostgresSearchIndex(own.pool).ensureReady();
+      expect(await indexes()).toEqual(before);
+      expect(await answers()).toEqual(during);
+    } finally {
+      await own.drop();
+    }
+  });
+
   it('answers filter totals from the facet counts exactly as a count of the documents would, through updates and removals', async () => {
     const own = await createTestDatabase('search_facets');
     try {

@@ -140,6 +140,10 @@ export function searchIndexProjection(deps: {
     async reset() {
       identities.clear();
       await deps.index.clear();
+      await deps.index.bulkLoad?.('begin');
+    },
+    async afterRebuild() {
+      await deps.index.bulkLoad?.('end');
     },
     async handleBatch(events) {
       // The last operation per job wins: a document to upsert, or null to remove.

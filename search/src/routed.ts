@@ -16,6 +16,7 @@ export function routedSearchIndex(follower: EmbeddedIndexFollower, slower: Searc
     upsert: (docs) => slower.upsert(docs),
     remove: (ids) => slower.remove(ids),
     clear: () => slower.clear(),
+    bulkLoad: async (phase) => slower.bulkLoad?.(phase),
     async search(q, hints) {
       return follower.ready ? follower.engine.search(q) : slower.search(q, hints);
     },

@@ -478,6 +478,21 @@ export function jobsProjection(): SqlProjection {
     ],
     tables: ['jobs', 'companies', 'jobs_stats'],
     migrations: MIGRATIONS,
+    // Everything but the keys and the (source, external_id) index the AtsSyncRecorded handler looks jobs up by.
+    rebuildDeferredIndexes: [
+      'jobs_public_id',
+      'jobs_slug',
+      'jobs_live_date',
+      'jobs_company_live',
+      'jobs_live_updated',
+      'jobs_title_trgm',
+      'jobs_skills',
+      'jobs_filter_places',
+      'jobs_filter_experience',
+      'jobs_live_confirmed',
+      'jobs_live_valid_through',
+      'companies_name',
+    ],
     handle: handleOne,
     async handleBatch(events, tx) {
       // Runs of JobPosted (the bulk of ingestion) go set-based; everything else in order, one by one.
