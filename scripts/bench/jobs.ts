@@ -5,7 +5,7 @@ import { freePort } from '../budgets/server';
 import { startLoadServer, type LoadServer } from '../load/server';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { createMemorySearchIndex, EmbeddedIndexFollower } from '@jobs/search';
-import { benchSearchScenarios, untilSearchReady } from './typing';
+import { untilSearchReady } from './typing';
 
 import { benchServices, type BenchTarget } from './targets';
 import { ingestThroughApi } from './ingest';
@@ -18,6 +18,33 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The real server (backend/src/main.ts) as its own process on the bench database, as `npm start` runs it. */
 function startServer(databaseUrl: string): Promise<LoadServer> {
   return startLoadServer({ root, databaseUrl, log: () => undefined });
+}
+
+/** benchSearchScenarios in its own process (scripts/bench/search-child.ts), its metrics passed on. */
+async function searchScenariosInChild(
+  args: { databaseUrl: string; jobs: number; label?: string; env?: NodeJS.ProcessEnv },
+  metric: (name: string, value: string) => void,
+): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/search-child.ts', JSON.stringify(args)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let partial = '';
+  child.stdout.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const m = JSON.parse(line) as { name: string; value: string };
+      metric(m.name, m.value);
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`search scenarios exited with ${code}`);
 }
 
 /** The trivial Koa route in its own process. */
@@ -291,7 +318,7 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
     );
     await embedded.stop({ snapshot: false });
     await server.stop();
-    await benchSearchScenarios({ root, databaseUrl: db.url, jobs, metric, fmt });
+    await searchScenariosInChild({ databaseUrl: db.url, jobs }, metric);
     if (process.env.MEILI_URL) {
       // The same scenarios on Meilisearch: fill it from the events first (the search-index projection, pointed at it).
       const meili = await benchServices(db, 'cli', { ...extra, MEILI_URL: process.env.MEILI_URL });
@@ -300,15 +327,15 @@ export async function benchJobs(t: BenchTarget, jobs: number, seconds: number): 
       } finally {
         await meili.close();
       }
-      await benchSearchScenarios({
-        root,
-        databaseUrl: db.url,
-        jobs,
+      await searchScenariosInChild(
+        {
+          databaseUrl: db.url,
+          jobs,
+          label: 'Meilisearch',
+          env: { MEILI_URL: process.env.MEILI_URL, MEILI_MASTER_KEY: process.env.MEILI_MASTER_KEY ?? '' },
+        },
         metric,
-        fmt,
-        label: 'Meilisearch',
-        env: { MEILI_URL: process.env.MEILI_URL, MEILI_MASTER_KEY: process.env.MEILI_MASTER_KEY ?? '' },
-      });
+      );
     }
   } finally {
     await server.stop();
