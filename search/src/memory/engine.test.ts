@@ -85,6 +85,16 @@ describe('embedded search engine', () => {
     // Swapped letters are one typo: both jobs match with one typo each, so newest first.
     expect(q('kubernetse')).toEqual({ ids: [uuid(2), uuid(1)], total: 2 });
     expect(q('qqqzzz')).toEqual({ ids: [], total: 0 });
+
+    // A word's derivations are remembered between queries, never across a write: a new term, or a job removed,
+    // shows in the next answer to the same words.
+    expect(q('develper admin').total).toBe(0);
+    engine.upsert(job(4, 'Developer Admin', 2));
+    expect(q('develper admin')).toEqual({ ids: [uuid(4)], total: 1 });
+    expect(q('develper')).toEqual({ ids: [uuid(4)], total: 1 });
+    engine.remove(uuid(4));
+    expect(q('develper admin')).toEqual({ ids: [], total: 0 });
+    expect(q('kubernets admin')).toEqual({ ids: [uuid(2)], total: 1 });
   });
 
   it('keeps its sort orders right as documents come and go between queries', () => {

@@ -802,8 +802,8 @@ export class MemoryEngine {
       let derivations: Derivation[];
       if (last && !withFields) {
         this.prefixInto(word, zero);
-        derivations = typoBudget(word) > 0 ? this.dict.derive(word, true, { skipZeroTypoPrefix: true }) : [];
-      } else derivations = this.dict.derive(word, last);
+        derivations = typoBudget(word) > 0 ? this.derived(word, true, true) : [];
+      } else derivations = this.derived(word, last, false);
       for (const d of derivations) {
         if (d.typos === 0) d.entry.all.orInto(zero);
         else d.entry.all.orInto((typo ??= take(pool.take())));
@@ -889,6 +889,30 @@ export class MemoryEngine {
    * Builds the prefix sets a fresh process would otherwise build on the first keystrokes: every one- and
    * two-letter prefix whose terms hold more postings than a bitset (what people type first).
    */
+  /**
+   * A word's derivations (TermDictionary.derive), remembered while the index does not change: someone typing
+   * `marketing manager` asks for the typo walk of `marketing` (two typos, the costliest) again on each of the eight
+   * keystrokes after it, and the walk was a third of the feed's CPU with 8 people typing. Any write clears them
+   * (`version`), so an answer is always what a fresh walk would give.
+   */
+  private derived(word: string, prefix: boolean, skipZeroTypoPrefix: boolean): Derivation[] {
+    if (this.derivedAt !== this.version) {
+      this.derivedCache.clear();
+      this.derivedAt = this.version;
+    }
+    const key = `${prefix ? 'p' : 'w'}${skipZeroTypoPrefix ? 's' : ''}:${word}`;
+    let found = this.derivedCache.get(key);
+    if (!found) {
+      found = this.dict.derive(word, prefix, { skipZeroTypoPrefix });
+      if (this.derivedCache.size >= 2_000) this.derivedCache.clear();
+      this.derivedCache.set(key, found);
+    }
+    return found;
+  }
+
+  private derivedCache = new Map<string, Derivation[]>();
+  private derivedAt = -1;
+
   warmPrefixes(): void {
     const terms = this.dict.sortedTerms();
     let i = 0;
