@@ -156,7 +156,8 @@ export function compressInMemory(options: { threshold: number }): Koa.Middleware
     if (raw.length < options.threshold) return;
     const encoding = chooseEncoding(ctx.get('accept-encoding'));
     if (!encoding) return;
-    const type = ctx.response.type; // setting a Buffer body would turn JSON into application/octet-stream
+    // The Content-Type as set, parameters (charset) included: a Buffer body must not change it.
+    const contentType = ctx.response.get('Content-Type');
     ctx.body =
       encoding === 'br'
         ? zlib.brotliCompressSync(raw, {
@@ -166,7 +167,8 @@ export function compressInMemory(options: { threshold: number }): Koa.Middleware
             },
           })
         : zlib.gzipSync(raw, { level: 1 });
-    ctx.type = json ? 'application/json' : type;
+    if (contentType) ctx.set('Content-Type', contentType);
+    else if (json) ctx.type = 'application/json';
     ctx.set('Content-Encoding', encoding);
     ctx.vary('Accept-Encoding');
   };
