@@ -13,6 +13,7 @@
  * A period with no matching job sends nothing and appends nothing.
  */
 import type pg from 'pg';
+import { startPeriodic, type Periodic } from '../../periodic';
 import {
   ALERT_DIGEST_MAX_JOBS,
   alertStreamId,
@@ -241,30 +242,13 @@ async function digestOne(
   return true;
 }
 
-export interface AlertScheduler {
-  stop(): void;
-}
+export type AlertScheduler = Periodic;
 
 /** Runs the schedule every `intervalMs` (default 15 minutes) while the server runs. */
 export function startAlertScheduler(deps: DigestRunDeps, intervalMs = 15 * 60_000): AlertScheduler {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runDigests(deps)
-      .catch((err: unknown) => deps.logger.error({ err }, 'job alert schedule failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, Math.min(intervalMs, 60_000));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startPeriodic(
+    () => runDigests(deps),
+    intervalMs,
+    (err) => deps.logger.error({ err }, 'job alert schedule failed'),
+  );
 }

@@ -11,6 +11,7 @@
  * advisory lock also keeps two processes from sweeping at once, which only saves work).
  */
 import type pg from 'pg';
+import { startPeriodic, type Periodic } from '../../periodic';
 import {
   EXPIRE_AFTER_DAYS,
   EXPIRED_REASON,
@@ -136,30 +137,13 @@ export async function expireStaleJobs(deps: ExpiryDeps, { limit = 500 } = {}): P
   return result;
 }
 
-export interface ExpirySweep {
-  stop(): void;
-}
+export type ExpirySweep = Periodic;
 
 /** Sweeps every `intervalMs` (the first a minute after start), like the alerts' schedule. */
 export function startExpirySweep(deps: ExpiryDeps, intervalMs = 15 * 60_000): ExpirySweep {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    expireStaleJobs(deps)
-      .catch((err: unknown) => deps.logger?.error({ err }, 'job expiry sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, Math.min(intervalMs, 60_000));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startPeriodic(
+    () => expireStaleJobs(deps),
+    intervalMs,
+    (err) => deps.logger?.error({ err }, 'job expiry sweep failed'),
+  );
 }
