@@ -84,6 +84,16 @@ describe('ingestion sources in the admin', () => {
       expect(link.sourceName).toBe(names[link.source]);
   });
 
+  it("the job's history names its source, in the summary and as the actor", async () => {
+    const res = await admin.get(`/api/admin/jobs/${jobIds[0]}/history`);
+    expect(res.status).toBe(200);
+    const posted = (res.body as { type: string; summary: string; actor: string }[]).find(
+      (e) => e.type === 'JobPosted',
+    )!;
+    expect(posted.summary).toMatch(/^Posted from Acme Careers Feed \(acme-1\): /);
+    expect(posted.actor).toBe('source:Acme Careers Feed');
+  });
+
   it('the live-jobs-by-source chart is keyed by name', async () => {
     const res = await admin.get('/api/admin/analytics').query({ period: '7d' });
     const keys = (res.body.liveJobsBy.source as { key: string }[]).map((s) => s.key);
