@@ -29,7 +29,7 @@ interface HealthRecord {
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-const START_BOT = 'start it with `npm run bot`, or run the server with RUN_BOT=true';
+const START_BOT = 'start it with npm run bot, or run the server with RUN_BOT=true';
 
 function notRunLabel(r: HealthRecord): string {
   switch (r.notRunReason) {
