@@ -103,6 +103,8 @@ describe('the back office as an admin', () => {
     const history = page.getByLabel('History');
     await history.getByText('JobPosted').waitFor();
     await history.getByText(/^Posted from /).waitFor();
+    // The source by the name the dashboard shows (the run's source is 'browser-tests'), not its UUID.
+    expect(await page.getByTestId('job-source-name').innerText()).toBe('browser-tests');
     await screenshot(page, 'admin-job-show');
 
     await page.getByRole('button', { name: 'Remove', exact: true }).click();

@@ -176,6 +176,12 @@ describe('ATS sources in the back office', () => {
     await page.getByPlaceholder('Company or board').fill('GitLab');
     const gitlab = page.getByRole('row', { name: /GitLab/ });
     await gitlab.getByText('gitlab', { exact: true }).waitFor();
+    // Never synced, and no bot runs with this server: not 'Healthy' (issue 24, 9).
+    await gitlab
+      .getByTestId('ats-source-health')
+      .getByText('Not run yet: the sync bot is not running')
+      .waitFor();
+    expect(await gitlab.getByText('Healthy', { exact: true }).count()).toBe(0);
     await screenshot(page, 'admin-ats-starter-added');
 
     await page.getByRole('button', { name: 'Add starter companies' }).click();

@@ -11,6 +11,7 @@ import { savedSearchesFeature } from './saved-searches/routes';
 import { openDataFeature } from './open-data/routes';
 import { atsFeature } from './ats/routes';
 import { reportsFeature } from './reports/routes';
+import { searchReportFeature } from './admin/search-report';
 import { PUBLIC_LIMITS, type PublicLimits } from './open-data/public-api';
 
 /**
@@ -29,6 +30,7 @@ export function allFeatures(options: { publicApiLimit?: number } = {}): Feature[
     // Before jobs: a merged duplicate's page and API answer 301 to the job shown instead.
     duplicatesFeature(),
     jobsFeature(),
+    searchReportFeature(),
     seoFeature(),
     sitemapFeature(),
     alertsFeature(),

@@ -20,6 +20,8 @@ export interface DuplicateLink {
   title: string;
   company: string;
   source: string;
+  /** The ingestion source's name (the dashboard's); null when the source is unknown. */
+  sourceName: string | null;
   externalId: string;
   reason: string | null;
   score: number | null;

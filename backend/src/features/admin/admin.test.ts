@@ -345,8 +345,8 @@ describe('dashboard and analytics', () => {
   });
 
   it('GET /api/admin/analytics charts a period and logs searches without personal data', async () => {
-    expect((await h.http.get('/api/jobs').query({ title: 'Zzyzx Wrangler' })).status).toBe(200);
-    expect((await h.http.get('/api/jobs').query({ title: 'rust' })).status).toBe(200);
+    expect((await h.http.post('/api/searches').send({ title: 'Zzyzx Wrangler' })).status).toBe(204);
+    expect((await h.http.post('/api/searches').send({ title: 'rust' })).status).toBe(204);
     // The log write is fire-and-forget but registered before the response is sent: wait for it.
     await flushSearchLog(h.services.appDeps.pool);
     const res = await admin.agent.get('/api/admin/analytics').query({ period: '7d' });

@@ -50,6 +50,16 @@ async function liveBy(pool: pg.Pool, column: string) {
   return rows;
 }
 
+/** Live jobs per ingestion source, by the name the dashboard shows (its id only when the name is unknown). */
+async function liveBySource(pool: pg.Pool) {
+  const { rows } = await pool.query<{ key: string; count: number }>(
+    `select coalesce(s.name, j.source, 'Unknown') as key, count(*)::int as count
+     from jobs j left join ingestion_sources s on s.id = j.source
+     where j.status = 'live' group by 1 order by 2 desc, 1 limit 30`,
+  );
+  return rows;
+}
+
 export async function analytics(pool: pg.Pool, period: Period): Promise<Analytics> {
   const days = PERIODS[period];
   await ensureSearchLog(pool);
@@ -64,7 +74,7 @@ export async function analytics(pool: pg.Pool, period: Period): Promise<Analytic
     liveBy(pool, 'continent'),
     liveBy(pool, 'experience_level'),
     liveBy(pool, 'type'),
-    liveBy(pool, 'source'),
+    liveBySource(pool),
     pool.query(
       `select term, sum(searches)::int as searches, sum(zero_result_searches)::int as "zeroResultSearches"
        from search_terms_daily where day >= ${since} group by term order by 2 desc, term limit ${TERMS_LIMIT}`,

@@ -5,6 +5,9 @@
 import type pg from 'pg';
 import { bool, camel, ids, invalidFilter, likePattern, text, Where, type ListParams } from './rest';
 
+/** The job's ingestion source's name, as the dashboard shows it ('source' stays its id, for filters and links). */
+const SOURCE_NAME_OF_JOB = '(select s.name from ingestion_sources s where s.id = jobs.source)';
+
 /**
  * Sortable fields: react-admin's default `id` and every column the list shows. Text sorts as people read it:
  * 'iOS Engineer' between 'Go' and 'Java', not before 'A' (C collation sorts upper case first).
@@ -17,7 +20,8 @@ export const JOB_SORTS = {
   removedAt: 'removed_at',
   title: 'lower(title)',
   company: 'lower(company)',
-  source: 'lower(source)',
+  // By the name the admin reads (the dashboard's), not the source's id.
+  source: `lower(coalesce(${SOURCE_NAME_OF_JOB}, source))`,
   status: 'status',
   publicId: 'public_id',
   experienceLevel: 'lower(experience_level)',
@@ -25,10 +29,12 @@ export const JOB_SORTS = {
 } as const;
 export type JobSort = keyof typeof JOB_SORTS;
 
+const SOURCE_NAME = `${SOURCE_NAME_OF_JOB} as source_name`;
+
 /** Columns of the list (no description: it is the heavy one). `id` is the job id (the stream's). */
-const LIST_COLUMNS = `job_id as id, public_id, slug, source, external_id, title, company, company_slug, location,
-  is_remote, is_hybrid, workplace, country, country_name, continent, type, experience_level, industry, salary,
-  date_posted, status, removal_reason, removed_at, revision, posted_at, updated_at`;
+const LIST_COLUMNS = `job_id as id, public_id, slug, source, ${SOURCE_NAME}, external_id, title, company, company_slug,
+  location, is_remote, is_hybrid, workplace, country, country_name, continent, type, experience_level, industry,
+  salary, date_posted, status, removal_reason, removed_at, revision, posted_at, updated_at`;
 
 function date(filter: Record<string, unknown>, key: string): string | undefined {
   const v = text(filter, key);
@@ -107,7 +113,9 @@ export const isJobId = (id: string): boolean => UUID.test(id);
 /** One job with every column, or null. */
 export async function getJob(pool: pg.Pool, jobId: string): Promise<Record<string, unknown> | null> {
   if (!isJobId(jobId)) return null;
-  const { rows } = await pool.query('select job_id as id, * from jobs where job_id = $1', [jobId]);
+  const { rows } = await pool.query(`select job_id as id, *, ${SOURCE_NAME} from jobs where job_id = $1`, [
+    jobId,
+  ]);
   if (!rows[0]) return null;
   const { job_id: _jobId, ...rest } = rows[0] as Record<string, unknown>;
   return camel(rest);

@@ -14,6 +14,7 @@ import { JobRuleError, jobDecider, type JobCommand } from '../jobs/decide';
 import { jobStreamId } from '../jobs/job';
 import { adminMetadata, caughtUp } from './context';
 import { jobHistory } from './history';
+import { withSourceNames } from './history-source-names';
 import { linkedJobIds } from '../jobs/dedupe/queries';
 import { getJob, isJobId, JOB_SORTS, listJobs, type JobSort } from './jobs-queries';
 import { parseListParams, sendList } from './rest';
@@ -72,7 +73,7 @@ export function adminJobRoutes(router: AdminRouter, deps: AppDeps): void {
       const history = await jobHistory(deps.store, params.id, await linkedJobIds(deps.pool, params.id));
       if (!history) throw notFound('Job not found');
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = history;
+      ctx.body = await withSourceNames(deps.pool, history);
     }),
   );
 

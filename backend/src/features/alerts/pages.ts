@@ -6,8 +6,10 @@ export function alertPage(input: { title: string; message: string; body?: string
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(input.title)} | Remote Jobs</title></head>
-<body style="margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f4f5;color:#18181b">
+<body style="margin:0;padding:0 16px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f4f5;color:#18181b">
 <main style="max-width:480px;margin:64px auto;padding:32px;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1)">
 <h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(input.title)}</h1>
 <p style="margin:0 0 20px;line-height:1.5">${escapeHtml(input.message)}</p>

@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../../logger';
 import { mapLimit } from '../ingestion/concurrency';
+import { recordBotTick } from './bot-heartbeat';
 import { syncSource, SyncInProgressError, type SyncDeps } from './sync';
 
 export interface AtsBotOptions {
@@ -26,6 +27,10 @@ export function createAtsBot(options: AtsBotOptions): AtsBot {
   const { sync, logger } = options;
   const concurrency = options.concurrency ?? 4;
   const runDue = async () => {
+    // The admin tells 'not run yet: the bot is off' from 'waiting for the bot' by this.
+    await recordBotTick(sync.pool).catch((err: unknown) =>
+      logger?.warn({ err }, 'ATS bot: could not record its tick'),
+    );
     const { rows } = await sync.pool.query<{ id: string }>(
       `select id from ats_sources
        where status = 'active' and (next_run_at is null or next_run_at <= now())

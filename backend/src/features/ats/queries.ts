@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import { UNHEALTHY_AFTER_FAILURES } from '@jobs/contracts/ats';
 import { camel, invalidFilter, likePattern, text, Where, type ListParams } from '../admin/rest';
+import { botStatus, type BotStatus } from './bot-heartbeat';
 
 /** react-admin's default `id` and every column the list shows; text as people read it (case aside). */
 export const SOURCE_SORTS = {
@@ -22,7 +23,8 @@ export type SourceSort = keyof typeof SOURCE_SORTS;
 const SOURCE_COLUMNS = `s.id, s.kind, s.board, s.company, s.base_url, s.interval_minutes, s.status,
   s.ingestion_source_id, s.added_at, s.last_sync_at, s.last_success_at, s.last_error, s.last_error_kind,
   s.last_error_at, s.consecutive_failures, s.next_run_at, s.last_counts, s.revision, s.failing_since,
-  case when s.consecutive_failures >= ${UNHEALTHY_AFTER_FAILURES} then 'unhealthy'
+  case when s.last_sync_at is null then 'not-run'
+       when s.consecutive_failures >= ${UNHEALTHY_AFTER_FAILURES} then 'unhealthy'
        when s.consecutive_failures > 0 then 'failing' else 'healthy' end as health,
   (select count(*)::int from jobs j where j.source = s.ingestion_source_id and j.status = 'live') as live_jobs`;
 
@@ -39,16 +41,30 @@ function sourcesWhere(filter: Record<string, unknown>): Where {
   if (kind) where.add('s.kind = ?', kind);
   const health = text(filter, 'health');
   if (health) {
-    // 'unhealthy': UNHEALTHY_AFTER_FAILURES failed syncs in a row or more; 'failing': fewer; 'healthy': none.
+    // 'unhealthy': UNHEALTHY_AFTER_FAILURES failed syncs in a row or more; 'failing': fewer; 'healthy': none;
+    // 'not-run': never synced at all (a new or starter source: not healthy, only unknown).
     if (health === 'unhealthy') where.add('s.consecutive_failures >= ?', UNHEALTHY_AFTER_FAILURES);
     else if (health === 'failing')
       where.add('s.consecutive_failures between 1 and ?', UNHEALTHY_AFTER_FAILURES - 1);
-    else if (health === 'healthy') where.add('s.consecutive_failures = 0');
-    else throw invalidFilter('health', 'healthy, failing or unhealthy');
+    else if (health === 'healthy') where.add('s.consecutive_failures = 0 and s.last_sync_at is not null');
+    else if (health === 'not-run') where.add('s.last_sync_at is null');
+    else throw invalidFilter('health', 'healthy, failing, unhealthy or not-run');
   }
   const id = filter.id;
   if (Array.isArray(id)) where.add('s.id = any(?)', id.map(String));
   return where;
+}
+
+/**
+ * Why a source that has never been synced has not run: it is paused, no sync bot is running (none has ticked
+ * within BOT_ALIVE_MS: start `npm run bot` or RUN_BOT=true), or a bot is running and will reach it.
+ */
+export type NotRunReason = 'paused' | 'bot-off' | 'waiting';
+
+function withRunState(row: Record<string, unknown>, bot: BotStatus): Record<string, unknown> {
+  if (row.health !== 'not-run') return row;
+  const notRunReason: NotRunReason = row.status === 'paused' ? 'paused' : bot.running ? 'waiting' : 'bot-off';
+  return { ...row, notRunReason, botLastSeenAt: bot.lastSeenAt };
 }
 
 export async function listSources(pool: pg.Pool, params: ListParams<SourceSort>) {
@@ -64,18 +80,23 @@ export async function listSources(pool: pg.Pool, params: ListParams<SourceSort>)
      limit ${where.param(params.limit)} offset ${where.param(params.offset)}`,
     where.params,
   );
-  return { rows: rows.rows.map((r) => camel(r)), total: total.rows[0]!.n };
+  const bot = await botStatus(pool);
+  return { rows: rows.rows.map((r) => withRunState(camel(r), bot)), total: total.rows[0]!.n };
 }
 
 export async function getSource(pool: pg.Pool, id: string) {
   const { rows } = await pool.query(`select ${SOURCE_COLUMNS} from ats_sources s where s.id = $1`, [id]);
   if (!rows[0]) return null;
+  const bot = await botStatus(pool);
   const syncs = await pool.query(
     `select revision, started_at, finished_at, ok, error_kind, error, counts, problems
      from ats_syncs where source_id = $1 order by revision desc limit 50`,
     [id],
   );
-  return { ...camel(rows[0]), syncs: syncs.rows.map((r) => ({ id: r.revision as number, ...camel(r) })) };
+  return {
+    ...withRunState(camel(rows[0]), bot),
+    syncs: syncs.rows.map((r) => ({ id: r.revision as number, ...camel(r) })),
+  };
 }
 
 /** react-admin's default `id` and every column the list shows; text as people read it (case aside). */

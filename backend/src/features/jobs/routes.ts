@@ -27,7 +27,6 @@ import {
 } from './queries';
 import { splitDescription } from './structured';
 import { LruCache, TtlValue } from './cache';
-import { recordSearchInBackground } from '../admin/search-log';
 import { searchGeneration } from '@jobs/search';
 
 /** Public answers may be cached briefly by browsers and proxies (the spec's client caches 30 s to 10 min). */
@@ -121,7 +120,6 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
             hit.generation === generation &&
             Date.now() - hit.at < FEED_PAGE_TTL_MS
           ) {
-            recordSearchInBackground(deps.pool, { text: query.title, resultCount: hit.total, page });
             ctx.type = 'application/json';
             return reply(ctx, hit.body);
           }
@@ -131,8 +129,8 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
             pageSize: PAGE_SIZE,
           });
           const jobs = await loadLiveJobs(deps.pool, result.ids);
-          // Admin analytics: the term and whether it found anything; no personal data (admin/search-log.ts).
-          recordSearchInBackground(deps.pool, { text: query.title, resultCount: result.total, page });
+          // No search is counted here: the feed asks at every keystroke; the site reports the search its visitor
+          // settled on (POST /api/searches, admin/search-report.ts).
           const body = Buffer.from(JSON.stringify(pageOf(jobs, page, result.total)));
           if (generation !== null)
             feedPages.set(key, { at: Date.now(), generation, body, total: result.total });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import {
-  createDocument,
+  createDocument as createZodOpenApiDocument,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
@@ -34,7 +34,12 @@ import { AlertIdParam } from '../alerts/criteria';
 import { IdParam } from '../saved-searches/routes';
 import { SESSION_COOKIE } from '../auth/session';
 import { EmbedQueryObject, FeedQueryObject } from './feed-query';
+import { nullableAsTypeList } from './openapi-nullable';
 import { PUBLIC_LIMITS } from './public-api';
+
+/** zod-openapi's createDocument, with nullable values written as type lists (openapi-nullable.ts). */
+const createDocument: typeof createZodOpenApiDocument = (document, options) =>
+  createZodOpenApiDocument(document, { ...options, override: nullableAsTypeList });
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -310,6 +315,19 @@ function paths(): ZodOpenApiPathsObject {
         responses: {
           '201': json(z.object({ id: z.string(), message: z.string() }), 'Report received.'),
           ...errors(400, 403, 404, 410, 429),
+        },
+      },
+    },
+    '/api/searches': {
+      post: {
+        tags: ['Jobs'],
+        summary: 'Count a search a person settled on (for the admin analytics)',
+        description:
+          "The site sends it once a search's results have stayed on screen for 3 seconds: the feed (GET /api/jobs) is asked at every keystroke and counts nothing. The body is the feed's query with `title` required; the server counts the results itself. One address counts once per term and day; limited per address.",
+        requestBody: { content: { 'application/json': { schema: FeedParams.out } } },
+        responses: {
+          '204': { description: 'Counted, or already counted today.' },
+          ...errors(400, 403, 429, 503),
         },
       },
     },

@@ -9,7 +9,7 @@ import { UnmergeJobButton } from './UnmergeJobButton';
 function Linked({ link }: { link: DuplicateLink }) {
   return (
     <Link component={RouterLink} to={`/jobs/${link.jobId}/show`}>
-      {link.title} · {link.company} · {link.source} ({link.externalId})
+      {link.title} · {link.company} · {link.sourceName ?? link.source} ({link.externalId})
     </Link>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { BulkRemoveButton } from './BulkRemoveButton';
 import { ExportJobsButton } from './ExportJobsButton';
 import { JobStatusField } from './JobStatusField';
+import { SourceNameField } from './SourceNameField';
 import { EXPERIENCE_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from './options';
 
 const filters = [
@@ -67,7 +68,7 @@ export function JobList() {
           <NumberField source="publicId" label="Id" options={{ useGrouping: false }} />
           <TextField source="title" />
           <TextField source="company" />
-          <TextField source="source" />
+          <SourceNameField source="source" label="Source" />
           <TextField source="experienceLevel" label="Experience" />
           <JobStatusField source="status" />
           <DateField source="datePosted" label="Posted" />

@@ -15,6 +15,7 @@ import {
 import { JobDuplicates } from './JobDuplicates';
 import { JobHistory } from './JobHistory';
 import { JobStatusField } from './JobStatusField';
+import { SourceNameField } from './SourceNameField';
 import { RemoveJobButton } from './RemoveJobButton';
 import { RepostJobButton } from './RepostJobButton';
 
@@ -61,7 +62,8 @@ export function JobShow() {
         <NumberField source="publicId" label="Public id" options={{ useGrouping: false }} />
         <TextField source="slug" />
         <TextField source="id" label="Job id" />
-        <TextField source="source" />
+        <SourceNameField label="Source" />
+        <TextField source="source" label="Source id" />
         <TextField source="externalId" />
         <TextField source="location" />
         <TextField source="workplace" />

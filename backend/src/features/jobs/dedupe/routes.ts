@@ -52,6 +52,8 @@ export interface DuplicateLink {
   title: string;
   company: string;
   source: string;
+  /** The ingestion source's name, as the admin's dashboard shows it. */
+  sourceName: string | null;
   externalId: string;
   reason: string | null;
   score: number | null;
@@ -63,7 +65,8 @@ export async function duplicateLinks(
   jobId: string,
 ): Promise<{ mergedInto: DuplicateLink | null; duplicates: DuplicateLink[] }> {
   const select = `select j.job_id, j.public_id, j.slug, j.title, j.company, j.source, j.external_id,
-                         f.merge_reason, f.merge_score
+                         f.merge_reason, f.merge_score,
+                         (select s.name from ingestion_sources s where s.id = j.source) as source_name
                   from job_fingerprints f join jobs j on j.job_id = f.job_id`;
   type Row = {
     job_id: string;
@@ -72,6 +75,7 @@ export async function duplicateLinks(
     title: string;
     company: string;
     source: string;
+    source_name: string | null;
     external_id: string;
     merge_reason: string | null;
     merge_score: number | null;
@@ -83,6 +87,7 @@ export async function duplicateLinks(
     title: r.title,
     company: r.company,
     source: r.source,
+    sourceName: r.source_name,
     externalId: r.external_id,
     reason: r.merge_reason,
     score: r.merge_score,

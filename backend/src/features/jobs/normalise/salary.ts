@@ -4,6 +4,7 @@
  * salary filter and JSON-LD.
  */
 import { SALARY_RANGES, type SalaryPeriod, type SalaryRange } from '@jobs/contracts';
+import { USD_PER_UNIT } from '@jobs/contracts/currency-rates';
 
 export { SALARY_RANGES };
 
@@ -23,40 +24,7 @@ export interface SalaryInput {
   salaryPeriod?: string | null;
 }
 
-/**
- * Approximate USD value of one unit of each currency (early-2025 averages). Only good for
- * bucketing jobs into the salary filter's ranges and ordering them; never shown as a price.
- */
-export const USD_PER_UNIT: Readonly<Record<string, number>> = {
-  USD: 1,
-  EUR: 1.08,
-  GBP: 1.27,
-  CAD: 0.73,
-  AUD: 0.65,
-  NZD: 0.59,
-  CHF: 1.12,
-  SEK: 0.095,
-  NOK: 0.092,
-  DKK: 0.145,
-  PLN: 0.25,
-  CZK: 0.043,
-  HUF: 0.0027,
-  RON: 0.22,
-  TRY: 0.029,
-  INR: 0.012,
-  BRL: 0.18,
-  MXN: 0.054,
-  ARS: 0.001,
-  COP: 0.00024,
-  CLP: 0.0011,
-  JPY: 0.0066,
-  SGD: 0.74,
-  HKD: 0.128,
-  ZAR: 0.054,
-  ILS: 0.27,
-  AED: 0.272,
-  PHP: 0.017,
-};
+export { USD_PER_UNIT };
 
 const PERIODS_PER_YEAR: Record<SalaryPeriod, number> = { YEAR: 1, MONTH: 12, WEEK: 52, DAY: 260, HOUR: 2080 };
 
@@ -80,8 +48,17 @@ const CURRENCY_SIGNS: readonly (readonly [RegExp, string])[] = [
   [/\bCHF\b|\bFr\.\s/, 'CHF'],
 ];
 
+/**
+ * Every ISO 4217 code, for an ATS's currency field: 'KES' is Kenyan shillings even without a rate above (then the
+ * salary is shown as stated and stays out of the salary filter), never dollars. Free text is read only for the
+ * codes above: any three letters ('ALL', 'TRY') would find currencies in words.
+ */
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
 export function normaliseCurrency(value: string | null | undefined): string | null {
   if (!value) return null;
+  const whole = value.trim().toUpperCase();
+  if (ISO_CURRENCIES.has(whole)) return whole;
   const code = CURRENCY_CODE.exec(value);
   if (code) return code[1]!.toUpperCase();
   return CURRENCY_SIGNS.find(([pattern]) => pattern.test(value))?.[1] ?? null;

@@ -7,6 +7,11 @@ export interface HeadingFilters {
   salary?: string;
   industry?: string;
   isRemote?: boolean;
+  /** 'I can work from' a country (name or ISO code). */
+  workFrom?: string;
+  /** My time zone ('UTC+2'), and how many hours either way (tzHours; means nothing without tz). */
+  tz?: string;
+  tzHours?: string;
 }
 
 const EXPERIENCE_WORDS: Record<string, string> = {
@@ -27,9 +32,16 @@ function locationWords(location: string): string {
   return all?.[1] ?? location;
 }
 
+/** 'UTC+2' reads as 'UTC+2', 'UTC-3' as 'UTC−3' (a minus sign, as the menu writes it); '± 3h' when given. */
+function timeZoneWords(tz: string, hours: string | undefined): string {
+  const zone = tz.replace(/^(UTC|GMT)\s*-\s*/i, (_, utc: string) => `${utc.toUpperCase()}\u2212`);
+  const either = hours?.trim();
+  return either && either !== '0' ? `${zone} \u00b1${either}h` : zone;
+}
+
 /**
  * The words the filters add to the heading, in reading order:
- * 'Remote & Hybrid Senior Full Time Marketing React Europe $80k-120k'.
+ * 'Remote & Hybrid Senior Full Time Marketing React Europe Work-from-Germany UTC+1 ±2h $80k-120k'.
  */
 export function filterWords(filters: HeadingFilters): string {
   const words: string[] = [];
@@ -44,6 +56,8 @@ export function filterWords(filters: HeadingFilters): string {
   push(filters.industry);
   push(filters.title, capitalise);
   push(filters.location, locationWords);
+  push(filters.workFrom, (v) => `Work-from-${v}`);
+  push(filters.tz, (v) => timeZoneWords(v, filters.tzHours));
   push(filters.salary, (v) => `$${v}`);
   return words.join(' ');
 }

@@ -118,6 +118,17 @@ describe('feed heading', () => {
     expect(filterWords({ experienceLevel: 'Entry', isRemote: true })).toBe('Remote & Hybrid Entry Level');
   });
 
+  it("reads 'I can work from' and the time zone, so a filtered count never sits under the unfiltered words", () => {
+    expect(feedHeading({ filters: { workFrom: 'Germany' }, totalCount: 3000, filteredTotal: 782 })).toBe(
+      '782 Work-from-Germany Jobs',
+    );
+    expect(feedHeading({ filters: { tz: 'UTC-3', tzHours: '2' }, totalCount: 3000, filteredTotal: 41 })).toBe(
+      '41 UTC\u22123 \u00b12h Jobs',
+    );
+    expect(filterWords({ tz: 'UTC+1' })).toBe('UTC+1');
+    expect(filterWords({ title: 'go', workFrom: 'DE', tz: 'UTC', tzHours: '' })).toBe('Go Work-from-DE UTC');
+  });
+
   it('is null while its number is unknown', () => {
     expect(feedHeading({ filters: {}, totalCount: undefined, filteredTotal: 3 })).toBeNull();
     expect(

@@ -1,4 +1,4 @@
-import { Briefcase, DollarSign, Globe2, GraduationCap, MapPin } from 'lucide-react';
+import { Banknote, Briefcase, Globe2, GraduationCap, MapPin } from 'lucide-react';
 import { workFromLabel } from '@jobs/contracts/where-label';
 import { Link } from 'react-router-dom';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts/experience';
@@ -61,7 +61,7 @@ export function JobHeader({ job }: { job: Job }) {
               {job.salary && (
                 <li>
                   <Badge variant="success">
-                    <DollarSign aria-hidden="true" className="mr-1 h-3 w-3" />
+                    <Banknote aria-hidden="true" className="mr-1 h-3 w-3" />
                     {job.salary}
                   </Badge>
                 </li>

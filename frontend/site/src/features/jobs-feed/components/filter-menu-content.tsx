@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronRight } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { Continent } from '@jobs/contracts';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFilterOptions } from '../api/get-filter-options';
 import {
   JOB_TYPE_OPTIONS,
@@ -14,6 +14,7 @@ import {
   type FilterName,
 } from '../filters';
 import type { FilterMenuTrigger } from './filter-menu';
+import { panelClasses, Submenu, SubmenuLayout, useNarrowScreen } from './filter-submenu';
 
 /** Every continent gets a submenu, in this order, even before the options arrive. */
 const CONTINENTS: readonly Continent[] = [
@@ -27,25 +28,10 @@ const CONTINENTS: readonly Continent[] = [
 
 const itemClasses =
   'relative flex cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[state=checked]:font-semibold';
-const subTriggerClasses =
-  'flex cursor-pointer items-center justify-between gap-4 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=open]:bg-slate-100';
-const panelClasses =
-  'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] max-w-[calc(100vw-16px)] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
 
-/** Below this width a submenu cannot sit beside its parent (Location > Europe needs three menus side by side). */
-const NARROW = '(max-width: 639px)';
-const BESIDE = 4;
-/** On a narrow screen a submenu overlaps its parent, indented this much from the trigger's left edge. */
-const INDENT = 24;
-
-/**
- * Radix always opens a submenu to the right and only flips it; on a phone neither side has room. There the
- * submenu is drawn over its parent, starting INDENT px inside the trigger, so every level stays on screen.
- */
-function sideOffsetFor(trigger: HTMLElement | null): number {
-  if (!trigger || !window.matchMedia(NARROW).matches) return BESIDE;
-  return INDENT - trigger.getBoundingClientRect().width;
-}
+/** On a phone, room below the Filters button for the menu: the page scrolls it up under the sticky header. */
+const HEADER_HEIGHT = 64;
+const ROOM_WANTED = 0.6;
 
 function Option({ value, children }: { value: string; children: ReactNode }) {
   return (
@@ -55,24 +41,6 @@ function Option({ value, children }: { value: string; children: ReactNode }) {
       </Menu.ItemIndicator>
       {children}
     </Menu.RadioItem>
-  );
-}
-
-function Submenu({ label, children }: { label: string; children: ReactNode }) {
-  const trigger = useRef<HTMLDivElement>(null);
-  const [sideOffset, setSideOffset] = useState(BESIDE);
-  return (
-    <Menu.Sub onOpenChange={(open) => open && setSideOffset(sideOffsetFor(trigger.current))}>
-      <Menu.SubTrigger ref={trigger} className={subTriggerClasses}>
-        {label}
-        <ChevronRight aria-hidden="true" className="h-4 w-4" />
-      </Menu.SubTrigger>
-      <Menu.Portal>
-        <Menu.SubContent sideOffset={sideOffset} collisionPadding={8} className={panelClasses}>
-          {children}
-        </Menu.SubContent>
-      </Menu.Portal>
-    </Menu.Sub>
   );
 }
 
@@ -113,6 +81,16 @@ export default function FilterMenuContent({
   const options = useFilterOptions();
   const levels = options.data?.experienceLevels ?? [];
   const places = options.data?.locationsByContinent ?? {};
+  const narrow = useNarrowScreen();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = triggerRef.current;
+    if (!open || !narrow || !button) return;
+    // The groups expand in place: give them most of the screen rather than the strip under the button.
+    const top = button.getBoundingClientRect().top;
+    if (window.innerHeight - top < window.innerHeight * ROOM_WANTED)
+      window.scrollBy({ top: top - HEADER_HEIGHT - 8 });
+  }, [open, narrow]);
   const choice = (name: FilterName, children: ReactNode) => (
     <Choice name={name} filters={filters} onChange={onChange}>
       {children}
@@ -121,124 +99,139 @@ export default function FilterMenuContent({
 
   return (
     <Menu.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <Menu.Trigger asChild>{trigger({})}</Menu.Trigger>
+      <Menu.Trigger asChild ref={triggerRef}>
+        {trigger({})}
+      </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="start" sideOffset={6} collisionPadding={8} className={panelClasses}>
-          <Submenu label="Experience Level">
-            {choice(
-              'experienceLevel',
-              <>
-                <Option value="">Any Level</Option>
-                {levels.map((level) => (
-                  <Option key={level} value={level}>
-                    {level}
-                  </Option>
-                ))}
-              </>,
-            )}
-          </Submenu>
-          <Submenu label="Job Type">
-            {choice(
-              'type',
-              <>
-                <Option value="">Any Type</Option>
-                {JOB_TYPE_OPTIONS.map((type) => (
-                  <Option key={type} value={type}>
-                    {type}
-                  </Option>
-                ))}
-              </>,
-            )}
-          </Submenu>
-          <Submenu label="Salary Range">
-            {choice(
-              'salary',
-              <>
-                <Option value="">Any Salary</Option>
-                {SALARY_OPTIONS.map((range) => (
-                  <Option key={range} value={range}>
-                    {range}
-                  </Option>
-                ))}
-              </>,
-            )}
-          </Submenu>
-          <Submenu label="Location">
-            {choice(
-              'location',
-              <>
-                <Option value="">Any Location</Option>
-                <Option value={REMOTE_WORLDWIDE}>{REMOTE_WORLDWIDE}</Option>
-              </>,
-            )}
-            <Menu.Separator className="my-1 h-px bg-slate-200" />
-            {CONTINENTS.map((continent) => (
-              <Submenu key={continent} label={continent}>
-                {choice(
-                  'location',
-                  <>
-                    <Option value={`All ${continent}`}>All {continent}</Option>
-                    <Option value={`Remote in ${continent}`}>Remote in {continent}</Option>
-                    {(places[continent] ?? []).map((place) => (
+        <Menu.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          className={narrow ? `${panelClasses} w-[calc(100vw-16px)]` : panelClasses}
+        >
+          <SubmenuLayout narrow={narrow}>
+            <Submenu label="Experience Level">
+              {choice(
+                'experienceLevel',
+                <>
+                  <Option value="">Any Level</Option>
+                  {levels.map((level) => (
+                    <Option key={level} value={level}>
+                      {level}
+                    </Option>
+                  ))}
+                </>,
+              )}
+            </Submenu>
+            <Submenu label="Job Type">
+              {choice(
+                'type',
+                <>
+                  <Option value="">Any Type</Option>
+                  {JOB_TYPE_OPTIONS.map((type) => (
+                    <Option key={type} value={type}>
+                      {type}
+                    </Option>
+                  ))}
+                </>,
+              )}
+            </Submenu>
+            <Submenu label="Salary Range">
+              {choice(
+                'salary',
+                <>
+                  <Option value="">Any Salary</Option>
+                  {SALARY_OPTIONS.map((range) => (
+                    <Option key={range} value={range}>
+                      {range}
+                    </Option>
+                  ))}
+                </>,
+              )}
+            </Submenu>
+            <Submenu label="Location">
+              {choice(
+                'location',
+                <>
+                  <Option value="">Any Location</Option>
+                  <Option value={REMOTE_WORLDWIDE}>{REMOTE_WORLDWIDE}</Option>
+                </>,
+              )}
+              <Menu.Separator className="my-1 h-px bg-slate-200" />
+              {CONTINENTS.map((continent) => (
+                <Submenu key={continent} label={continent}>
+                  {choice(
+                    'location',
+                    <>
+                      <Option value={`All ${continent}`}>All {continent}</Option>
+                      <Option value={`Remote in ${continent}`}>Remote in {continent}</Option>
+                      {(places[continent] ?? []).map((place) => (
+                        <Option key={place} value={place}>
+                          {place}
+                        </Option>
+                      ))}
+                    </>,
+                  )}
+                </Submenu>
+              ))}
+            </Submenu>
+            <Submenu label="I can work from">
+              {choice('workFrom', <Option value="">Anywhere</Option>)}
+              <Menu.Separator className="my-1 h-px bg-slate-200" />
+              {CONTINENTS.map((continent) => (
+                <Submenu key={continent} label={continent}>
+                  {choice(
+                    'workFrom',
+                    (places[continent] ?? []).map((place) => (
                       <Option key={place} value={place}>
                         {place}
                       </Option>
-                    ))}
-                  </>,
-                )}
-              </Submenu>
-            ))}
-          </Submenu>
-          <Submenu label="I can work from">
-            {choice('workFrom', <Option value="">Anywhere</Option>)}
-            <Menu.Separator className="my-1 h-px bg-slate-200" />
-            {CONTINENTS.map((continent) => (
-              <Submenu key={continent} label={continent}>
+                    )),
+                  )}
+                </Submenu>
+              ))}
+            </Submenu>
+            <Submenu label="My time zone">
+              {/* First, not under 27 zones: below them it was out of sight on a laptop screen. */}
+              <Submenu
+                label="Hours either way"
+                detail={
+                  filters.tz ? TZ_HOURS_OPTIONS.find((h) => h.value === filters.tzHours)?.label : undefined
+                }
+              >
                 {choice(
-                  'workFrom',
-                  (places[continent] ?? []).map((place) => (
-                    <Option key={place} value={place}>
-                      {place}
+                  'tzHours',
+                  TZ_HOURS_OPTIONS.map((hours) => (
+                    <Option key={hours.value} value={hours.value}>
+                      {hours.label}
                     </Option>
                   )),
                 )}
               </Submenu>
-            ))}
-          </Submenu>
-          <Submenu label="My time zone">
-            {choice(
-              'tz',
-              <>
-                <Option value="">Any time zone</Option>
-                {TIMEZONE_OPTIONS.map((tz) => (
-                  <Option key={tz.value} value={tz.value}>
-                    {tz.label}
-                  </Option>
-                ))}
-              </>,
-            )}
-            <Menu.Separator className="my-1 h-px bg-slate-200" />
-            <Submenu label="Hours either way">
+              <Menu.Separator className="my-1 h-px bg-slate-200" />
               {choice(
-                'tzHours',
-                TZ_HOURS_OPTIONS.map((hours) => (
-                  <Option key={hours.value} value={hours.value}>
-                    {hours.label}
+                'tz',
+                <>
+                  <Option value="">Any time zone</Option>
+                  {TIMEZONE_OPTIONS.map((tz) => (
+                    <Option key={tz.value} value={tz.value}>
+                      {tz.label}
+                    </Option>
+                  ))}
+                </>,
+              )}
+            </Submenu>
+            <Submenu label="Work Type">
+              {choice(
+                'isRemote',
+                WORK_TYPE_OPTIONS.map((option) => (
+                  <Option key={option.label} value={option.value}>
+                    {option.label}
                   </Option>
                 )),
               )}
             </Submenu>
-          </Submenu>
-          <Submenu label="Work Type">
-            {choice(
-              'isRemote',
-              WORK_TYPE_OPTIONS.map((option) => (
-                <Option key={option.label} value={option.value}>
-                  {option.label}
-                </Option>
-              )),
-            )}
-          </Submenu>
+          </SubmenuLayout>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

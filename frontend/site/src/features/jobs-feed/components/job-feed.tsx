@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useHomeSeo } from '../hooks/use-home-seo';
 import { useLoadMoreRef } from '../hooks/use-load-more';
 import { useNewJobs } from '../hooks/use-new-jobs';
+import { useSearchReport } from '../hooks/use-search-report';
 import type { FeedJob } from '../types';
 import { FeedEmpty, FeedEnd, FeedError, FeedLoadingMore, FeedSkeleton } from './feed-states';
 
@@ -75,6 +76,7 @@ export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactN
     filteredTotal: firstPage?.totalJobs,
   });
   useHomeSeo(firstPage?.totalJobs);
+  useSearchReport(query, firstPage !== undefined);
   // The server writes the same title for the URL (backend/src/features/site-seo/home.ts).
   useDocumentTitle(filtered && heading ? heading : undefined);
   const unfilteredFallback = !filtered && heading === null ? firstPage?.totalJobs : undefined;
