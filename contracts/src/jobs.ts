@@ -408,6 +408,22 @@ export function ingestErrors(error: z.ZodError): IngestError[] {
 // The public Job (GET /api/jobs, /api/jobs/{identifier})
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A posting's salary as numbers: the amounts in the posting's own currency and period (min or max may be
+ * missing when only one bound is stated), and both bounds in US dollars per year, approximate (the one rate
+ * table, currency-rates.ts), null when the currency has no rate there.
+ */
+export const PublicSalaryRange = z.object({
+  period: SalaryPeriod,
+  /** ISO 4217 code, as the posting states it ('EUR', 'KES'). */
+  currency: z.string(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  usdPerYearMin: z.number().nullable(),
+  usdPerYearMax: z.number().nullable(),
+});
+export type PublicSalaryRange = z.infer<typeof PublicSalaryRange>;
+
 export const PublicJob = z.object({
   id: z.number(),
   slug: z.string(),
@@ -445,6 +461,11 @@ export const PublicJob = z.object({
     .optional(),
   /** Beyond the spec: the source's own end of the posting, when it gave one. */
   validThrough: z.string().nullable().optional(),
+  /**
+   * Beyond the spec: the salary as numbers, when the posting states an amount; absent where the answer is not
+   * built from the read model.
+   */
+  salaryRange: PublicSalaryRange.nullable().optional(),
 });
 export type PublicJob = z.infer<typeof PublicJob>;
 

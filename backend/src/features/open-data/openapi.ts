@@ -28,6 +28,7 @@ import {
 import { FEED_SIZE } from '@jobs/contracts/open-data';
 import { FeedParams } from '../jobs/feed-params';
 import { CompanyName, Identifier, PageOnly, SuggestionText } from '../jobs/routes';
+import { MIN_SALARY_SAMPLE, SalaryQuery } from '../jobs/salaries';
 import { CanonicalQuery, NoIndexQuery } from '../seo/routes';
 import { TokenParam } from '../alerts/routes';
 import { AlertIdParam } from '../alerts/criteria';
@@ -86,6 +87,25 @@ const ErrorBody = z
 const Job = PublicJob.extend({
   excerpt: z.string().meta({ description: 'Plain-text excerpt of the description for the feed card.' }),
 }).meta({ id: 'Job', description: 'A job. `description` is sanitised HTML.' });
+
+const SalaryFigures = z
+  .object({
+    title: z.string(),
+    experienceLevel: z.string().nullable(),
+    country: z.string().nullable().meta({ description: 'ISO 3166 alpha-2, when the query named a country.' }),
+    n: z.number().meta({ description: 'Live listings matching the query that state a salary convertible to USD.' }),
+    p25: z.number().nullable(),
+    median: z.number().nullable(),
+    p75: z.number().nullable(),
+    unit: z.literal('USD per year'),
+    currencies: z.array(z.object({ currency: z.string(), listings: z.number() })),
+    enoughData: z.boolean(),
+    message: z.string(),
+  })
+  .meta({
+    id: 'SalaryFigures',
+    description: `Salary figures from live listings, in US dollars per year (approximate rates; each listing counted by the middle of its range). With fewer than ${MIN_SALARY_SAMPLE} listings, p25, median and p75 are null and the message says there is too little data.`,
+  });
 
 const JobsPage = z
   .object({ data: z.array(Job), page: z.number(), totalPages: z.number(), totalJobs: z.number() })
@@ -352,6 +372,14 @@ function paths(): ZodOpenApiPathsObject {
         summary: 'Search suggestions for a text',
         requestParams: { query: SuggestionText },
         responses: { '200': json(z.array(z.string())), ...errors(400, 503) },
+      }),
+    },
+    '/api/salaries': {
+      get: publicRead({
+        tags: ['Jobs'],
+        summary: 'Salary figures for a title from live listings (n, p25, median, p75 in USD per year)',
+        requestParams: { query: SalaryQuery },
+        responses: { '200': json(SalaryFigures), ...errors(400) },
       }),
     },
     '/api/filter-options': {
