@@ -126,7 +126,7 @@ function html(ctx: Koa.Context, status: number, page: string): void {
 }
 
 export function alertRoutes(router: Router, deps: AppDeps): void {
-  const { store, rateLimiter } = deps;
+  const { store } = deps;
   const linkKey = deps.serverSecret ? alertLinkKeyFrom(deps.serverSecret) : null;
 
   function alertIdOfToken(token: string, purpose: AlertTokenPurpose): string | null {

@@ -29,13 +29,18 @@ export const SalaryQuery = z.object({
     .transform((raw, ctx) => {
       const found = countryByName(raw);
       if (!found) {
-        ctx.addIssue({ code: 'custom', message: `Unknown country '${raw}'; a name such as 'Germany' or an ISO code such as 'DE'` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown country '${raw}'; a name such as 'Germany' or an ISO code such as 'DE'`,
+        });
         return z.NEVER;
       }
       return found.code;
     })
     .optional()
-    .meta({ description: "Only listings in this country: a name ('Germany', 'UK') or an ISO 3166 code ('DE')." }),
+    .meta({
+      description: "Only listings in this country: a name ('Germany', 'UK') or an ISO 3166 code ('DE').",
+    }),
 });
 export type SalaryQuery = z.output<typeof SalaryQuery>;
 

@@ -22,7 +22,13 @@ export const MCP_PATH = '/mcp';
 /** A JSON-RPC request to this server is small: tool arguments only. */
 const MCP_BODY_LIMIT = 64 * 1024;
 
-function rpcError(ctx: Koa.Context, status: number, code: number, message: string, headers: Record<string, string> = {}) {
+function rpcError(
+  ctx: Koa.Context,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   ctx.status = status;
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
   ctx.set('Cache-Control', 'no-store');
@@ -46,15 +52,26 @@ export function mcpFeature(options: McpOptions = {}): Feature {
       function originRefused(ctx: Koa.Context): boolean {
         const origin = ctx.get('origin');
         if (!origin || allowedOrigins.has(origin)) return false;
-        rpcError(ctx, 403, -32000, `Forbidden: requests from origin ${origin.slice(0, 200)} are not accepted`);
+        rpcError(
+          ctx,
+          403,
+          -32000,
+          `Forbidden: requests from origin ${origin.slice(0, 200)} are not accepted`,
+        );
         return true;
       }
 
       const notAllowed = (ctx: Koa.Context) => {
         if (originRefused(ctx)) return;
-        rpcError(ctx, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC requests with POST', {
-          Allow: 'POST',
-        });
+        rpcError(
+          ctx,
+          405,
+          -32000,
+          'Method not allowed: this server is stateless; send JSON-RPC requests with POST',
+          {
+            Allow: 'POST',
+          },
+        );
       };
       router.get(MCP_PATH, notAllowed);
       router.delete(MCP_PATH, notAllowed);
@@ -76,13 +93,25 @@ export function mcpFeature(options: McpOptions = {}): Feature {
           body = await readJsonBody(ctx, MCP_BODY_LIMIT);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
-          if (err.code === 'VALIDATION') return rpcError(ctx, 400, -32700, 'Parse error: the body is not JSON');
+          if (err.code === 'VALIDATION')
+            return rpcError(ctx, 400, -32700, 'Parse error: the body is not JSON');
           if (err.code === 'PAYLOAD_TOO_LARGE')
-            return rpcError(ctx, 413, -32600, `Invalid Request: the body is larger than ${MCP_BODY_LIMIT} bytes`, {
-              Connection: 'close',
-            });
+            return rpcError(
+              ctx,
+              413,
+              -32600,
+              `Invalid Request: the body is larger than ${MCP_BODY_LIMIT} bytes`,
+              {
+                Connection: 'close',
+              },
+            );
           if (err.code === 'UNSUPPORTED_MEDIA_TYPE')
-            return rpcError(ctx, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+            return rpcError(
+              ctx,
+              415,
+              -32000,
+              'Unsupported Media Type: Content-Type must be application/json',
+            );
           throw err;
         }
         if (body === undefined) return rpcError(ctx, 400, -32600, 'Invalid Request: empty body');

@@ -62,7 +62,10 @@ const CompactJob = z.object({
     .string()
     .nullable()
     .describe("For remote jobs: 'Remote · Worldwide', 'Remote · US only', 'Remote · EMEA · UTC−3 to UTC+3'."),
-  salary: z.string().nullable().describe("The salary as the posting states it, currency included; null if none."),
+  salary: z
+    .string()
+    .nullable()
+    .describe('The salary as the posting states it, currency included; null if none.'),
   salaryUsdPerYear: z
     .object({ min: z.number().nullable(), max: z.number().nullable() })
     .nullable()
@@ -82,7 +85,9 @@ const SearchOutput = z.object({
   jobs: z.array(CompactJob),
   totalJobs: z.number().describe('Live jobs matching the search, across all pages.'),
   returned: z.number(),
-  hasMore: z.boolean().describe('True when more jobs match than returned so far: pass nextCursor for the next page.'),
+  hasMore: z
+    .boolean()
+    .describe('True when more jobs match than returned so far: pass nextCursor for the next page.'),
   nextCursor: z.string().nullable(),
   searchUrl: z.string().describe('The same search on the board (absolute).'),
 });
@@ -103,7 +108,9 @@ const JobOutput = z.object({
   mergedFrom: z
     .string()
     .nullable()
-    .describe('When the identifier asked for was a duplicate posting: that identifier (this job is the one kept).'),
+    .describe(
+      'When the identifier asked for was a duplicate posting: that identifier (this job is the one kept).',
+    ),
   id: z.number(),
   slug: z.string(),
   url: z.string(),
@@ -132,7 +139,10 @@ const JobOutput = z.object({
   validThrough: z.string().nullable(),
 });
 
-const SimilarOutput = z.object({ job: z.object({ id: z.number(), title: z.string() }), jobs: z.array(CompactJob) });
+const SimilarOutput = z.object({
+  job: z.object({ id: z.number(), title: z.string() }),
+  jobs: z.array(CompactJob),
+});
 
 const CompanySummary = z.object({
   name: z.string(),
@@ -180,14 +190,23 @@ const AlertOutput = z.object({
 // ----------------------------------------------------------------------------- inputs
 
 const oneOf = <T extends string>(values: readonly [T, ...T[]], what: string) =>
-  z.enum(values, { error: `Must be one of: ${values.join(', ')}` }).describe(`${what} One of: ${values.join(', ')}.`);
+  z
+    .enum(values, { error: `Must be one of: ${values.join(', ')}` })
+    .describe(`${what} One of: ${values.join(', ')}.`);
 
 const FILTERS = {
-  query: z.string().max(200).optional().describe("Words to search for in the title, company, skills and description ('rust backend')."),
+  query: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("Words to search for in the title, company, skills and description ('rust backend')."),
   experienceLevel: oneOf(EXPERIENCE_LEVELS, 'Experience level.').optional(),
   type: oneOf(EMPLOYMENT_TYPES, 'Employment type.').optional(),
   industry: oneOf(INDUSTRIES, 'Industry.').optional(),
-  salary: oneOf(SALARY_RANGES, 'Salary range in US dollars per year (jobs whose range overlaps it).').optional(),
+  salary: oneOf(
+    SALARY_RANGES,
+    'Salary range in US dollars per year (jobs whose range overlaps it).',
+  ).optional(),
   location: z
     .string()
     .max(200)
@@ -195,7 +214,10 @@ const FILTERS = {
     .describe(
       "Where the job is: a country or city ('Germany', 'Berlin'), 'Remote (Worldwide)', 'All Europe' (a continent) or 'Remote in Europe' (remote jobs of a continent).",
     ),
-  continent: oneOf(CONTINENTS, "Shorthand for location 'All {continent}'; not together with location.").optional(),
+  continent: oneOf(
+    CONTINENTS,
+    "Shorthand for location 'All {continent}'; not together with location.",
+  ).optional(),
   remoteOrHybrid: z
     .boolean()
     .optional()
@@ -218,8 +240,13 @@ const FILTERS = {
     .min(0, 'Must be a whole number of hours from 0 to 12')
     .max(12, 'Must be a whole number of hours from 0 to 12')
     .optional()
-    .describe('How many hours my working day may shift from timeZone, each way (0 to 12, default 0). Needs timeZone.'),
-  postedWithin: oneOf(Object.keys(DURATIONS) as [keyof typeof DURATIONS], 'Only jobs posted this recently.').optional(),
+    .describe(
+      'How many hours my working day may shift from timeZone, each way (0 to 12, default 0). Needs timeZone.',
+    ),
+  postedWithin: oneOf(
+    Object.keys(DURATIONS) as [keyof typeof DURATIONS],
+    'Only jobs posted this recently.',
+  ).optional(),
 };
 
 const SEARCH_INPUT = {
@@ -232,7 +259,9 @@ const SEARCH_INPUT = {
     .min(1, `Must be a whole number from 1 to ${MAX_LIMIT}`)
     .max(MAX_LIMIT, `Must be a whole number from 1 to ${MAX_LIMIT}`)
     .optional()
-    .describe(`Jobs per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}). With a cursor, the first page's size is kept.`),
+    .describe(
+      `Jobs per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}). With a cursor, the first page's size is kept.`,
+    ),
   cursor: z.string().max(600).optional().describe('nextCursor of the previous page, with the same filters.'),
 };
 type SearchInput = { [K in keyof typeof SEARCH_INPUT]?: z.output<(typeof SEARCH_INPUT)[K]> };
@@ -297,7 +326,11 @@ function fingerprint(kind: string, query: Record<string, string>): string {
   const sorted = Object.keys(query)
     .sort()
     .map((k) => [k, query[k]]);
-  return crypto.createHash('sha256').update(`${kind}\n${JSON.stringify(sorted)}`).digest('base64url').slice(0, 12);
+  return crypto
+    .createHash('sha256')
+    .update(`${kind}\n${JSON.stringify(sorted)}`)
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -309,7 +342,10 @@ function decodeCursor(raw: string, expected: string): Cursor {
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw fieldError('cursor', 'Not a cursor this server gave: pass nextCursor unchanged, or omit it for the first page.');
+    throw fieldError(
+      'cursor',
+      'Not a cursor this server gave: pass nextCursor unchanged, or omit it for the first page.',
+    );
   }
   const c = parsed as Partial<Cursor> | null;
   if (
@@ -325,9 +361,15 @@ function decodeCursor(raw: string, expected: string): Cursor {
     c.o! % c.n! !== 0 ||
     c.o! > 100_000
   )
-    throw fieldError('cursor', 'Not a cursor this server gave: pass nextCursor unchanged, or omit it for the first page.');
+    throw fieldError(
+      'cursor',
+      'Not a cursor this server gave: pass nextCursor unchanged, or omit it for the first page.',
+    );
   if (c.f !== expected)
-    throw fieldError('cursor', 'This cursor belongs to a search with other filters: repeat the same filters, or omit the cursor.');
+    throw fieldError(
+      'cursor',
+      'This cursor belongs to a search with other filters: repeat the same filters, or omit the cursor.',
+    );
   return c as Cursor;
 }
 
@@ -387,31 +429,36 @@ function searchOf(deps: AppDeps): SearchIndex {
 }
 
 /** Runs a tool: input mistakes and 4xx answers become `isError` results; anything else is logged, not leaked. */
-async function guarded(log: Logger, tool: string, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+async function guarded(
+  log: Logger,
+  tool: string,
+  run: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof ToolInputError) return { isError: true, content: [{ type: 'text', text: err.message }] };
+    if (err instanceof ToolInputError)
+      return { isError: true, content: [{ type: 'text', text: err.message }] };
     if (err instanceof HttpError && err.status < 500) {
       const details = (err.options.details as { path: string; message: string }[] | undefined) ?? [];
-      const text = details.length
-        ? details.map((d) => `${d.path}: ${d.message}`).join('; ')
-        : err.message;
+      const text = details.length ? details.map((d) => `${d.path}: ${d.message}`).join('; ') : err.message;
       return { isError: true, content: [{ type: 'text', text }] };
     }
     log.error({ err, tool }, 'mcp tool failed');
     return {
       isError: true,
-      content: [{ type: 'text', text: 'The board could not answer this time (an internal error). Try again shortly.' }],
+      content: [
+        {
+          type: 'text',
+          text: 'The board could not answer this time (an internal error). Try again shortly.',
+        },
+      ],
     };
   }
 }
 
 /** The jobs of one search page, as GET /api/jobs would answer them. */
-export async function searchJobs(
-  m: McpContext,
-  input: SearchInput,
-): Promise<z.infer<typeof SearchOutput>> {
+export async function searchJobs(m: McpContext, input: SearchInput): Promise<z.infer<typeof SearchOutput>> {
   const { deps } = m;
   if (input.location?.trim() && input.continent)
     throw fieldError('continent', 'Give either location or continent, not both.');
@@ -565,10 +612,15 @@ export function buildMcpServer(m: McpContext): McpServer {
   const log = (m.ctx.state.log as Logger | undefined) ?? deps.logger;
   const links = { publicUrl: publicUrlOf(deps) };
   const server = new McpServer(
-    { name: MCP_SERVER_NAME, title: 'Remote Jobs Board', version: MCP_SERVER_VERSION, websiteUrl: links.publicUrl },
+    {
+      name: MCP_SERVER_NAME,
+      title: 'Remote Jobs Board',
+      version: MCP_SERVER_VERSION,
+      websiteUrl: links.publicUrl,
+    },
     {
       instructions:
-        'Remote and hybrid jobs from a public job board. Search with search_jobs (filters are done on the server; follow nextCursor for more), then get_job for the full description and apply link. Quote the job url and the ISO dates as given. Salaries in USD per year are approximate conversions; the posting\'s own text is in `salary`.',
+        "Remote and hybrid jobs from a public job board. Search with search_jobs (filters are done on the server; follow nextCursor for more), then get_job for the full description and apply link. Quote the job url and the ISO dates as given. Salaries in USD per year are approximate conversions; the posting's own text is in `salary`.",
     },
   );
 
@@ -577,7 +629,7 @@ export function buildMcpServer(m: McpContext): McpServer {
     {
       title: 'Search jobs',
       description:
-        'Search the live remote and hybrid jobs with the filters of the board\'s feed. Returns compact rows (id, url, title, company, where applicants may work, salary, dates) in the same order as the board, plus totalJobs and nextCursor. Call get_job with a row\'s id for the full description and apply link.',
+        "Search the live remote and hybrid jobs with the filters of the board's feed. Returns compact rows (id, url, title, company, where applicants may work, salary, dates) in the same order as the board, plus totalJobs and nextCursor. Call get_job with a row's id for the full description and apply link.",
       inputSchema: SEARCH_INPUT,
       outputSchema: SearchOutput.shape,
       annotations: { title: 'Search jobs', ...READ_ONLY },
@@ -671,7 +723,11 @@ export function buildMcpServer(m: McpContext): McpServer {
       title: 'Get a company',
       description: 'A company by name or slug: its profile and its live jobs, newest first.',
       inputSchema: {
-        company: z.string().min(1).max(200).describe("The company's name or slug (companySlug of a job row)."),
+        company: z
+          .string()
+          .min(1)
+          .max(200)
+          .describe("The company's name or slug (companySlug of a job row)."),
         jobsLimit: z
           .number()
           .int()
@@ -686,7 +742,8 @@ export function buildMcpServer(m: McpContext): McpServer {
     ({ company, jobsLimit }) =>
       guarded(log, 'get_company', async () => {
         const details = await companyDetails(m, company.trim(), jobsLimit ?? 20);
-        if (!details) throw fieldError('company', `No company '${company}' on the board. Use search_companies.`);
+        if (!details)
+          throw fieldError('company', `No company '${company}' on the board. Use search_companies.`);
         return result(details);
       }),
   );
@@ -758,7 +815,12 @@ export function buildMcpServer(m: McpContext): McpServer {
     'job',
     new ResourceTemplate(`${links.publicUrl}/jobs/{slug}`, {
       list: async () => {
-        const found = await searchOf(deps).search({ sortBy: 'datePosted', sortOrder: 'desc', page: 1, pageSize: 20 });
+        const found = await searchOf(deps).search({
+          sortBy: 'datePosted',
+          sortOrder: 'desc',
+          page: 1,
+          pageSize: 20,
+        });
         const jobs = await loadLiveJobs(deps.pool, found.ids);
         return {
           resources: jobs.map((j) => ({
@@ -780,7 +842,11 @@ export function buildMcpServer(m: McpContext): McpServer {
   server.registerResource(
     'company',
     new ResourceTemplate(`${links.publicUrl}/companies/{slug}`, { list: undefined }),
-    { title: 'A company', description: 'A company and its live jobs as Markdown, by its slug.', mimeType: 'text/markdown' },
+    {
+      title: 'A company',
+      description: 'A company and its live jobs as Markdown, by its slug.',
+      mimeType: 'text/markdown',
+    },
     async (uri, { slug }) => {
       const details = await companyDetails(m, decodeURIComponent(String(slug)), 20);
       if (!details) throw new Error(`No company '${String(slug)}' on the board`);
@@ -797,7 +863,10 @@ export function buildMcpServer(m: McpContext): McpServer {
         '',
         '## Open jobs',
         '',
-        ...details.jobs.map((j) => `- [${j.title}](${j.url}) · ${j.whereApplicantsMayWork ?? j.location} · posted ${j.datePosted}`),
+        ...details.jobs.map(
+          (j) =>
+            `- [${j.title}](${j.url}) · ${j.whereApplicantsMayWork ?? j.location} · posted ${j.datePosted}`,
+        ),
       ].join('\n');
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
     },

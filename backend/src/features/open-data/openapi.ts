@@ -93,7 +93,9 @@ const SalaryFigures = z
     title: z.string(),
     experienceLevel: z.string().nullable(),
     country: z.string().nullable().meta({ description: 'ISO 3166 alpha-2, when the query named a country.' }),
-    n: z.number().meta({ description: 'Live listings matching the query that state a salary convertible to USD.' }),
+    n: z
+      .number()
+      .meta({ description: 'Live listings matching the query that state a salary convertible to USD.' }),
     p25: z.number().nullable(),
     median: z.number().nullable(),
     p75: z.number().nullable(),
