@@ -618,6 +618,55 @@ function paths(): ZodOpenApiPathsObject {
         responses: { '200': { description: 'OK', content: { 'text/plain': { schema: z.string() } } } },
       },
     },
+    '/mcp': {
+      post: {
+        tags: ['AI assistants'],
+        summary: 'The MCP server (Model Context Protocol, Streamable HTTP)',
+        description:
+          "Stateless Streamable HTTP, protocol 2025-11-25: one JSON-RPC message per POST, answered with JSON; no session id. Tools: search_jobs, get_job, get_similar_jobs, search_companies, get_company, get_salary_data, create_job_alert; resources: job and company pages as Markdown. A request with an Origin other than this site's is refused (403). Each request counts against the per-address limit of the public API (429 with Retry-After past it). docs/mcp.md describes every tool.",
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: z
+                .object({
+                  jsonrpc: z.literal('2.0'),
+                  method: z.string(),
+                  id: z.union([z.string(), z.number()]).optional(),
+                  params: z.record(z.string(), z.unknown()).optional(),
+                })
+                .meta({ description: 'A JSON-RPC 2.0 request or notification.' }),
+            },
+          },
+        },
+        responses: {
+          '200': json(z.record(z.string(), z.unknown()), 'The JSON-RPC response.'),
+          '202': { description: 'A notification was accepted.' },
+          '400': json(
+            z.record(z.string(), z.unknown()),
+            'A JSON-RPC error: not JSON, not JSON-RPC, or an unsupported MCP-Protocol-Version.',
+          ),
+          '403': json(z.record(z.string(), z.unknown()), 'A JSON-RPC error: the Origin is not this site.'),
+          ...errors(429),
+        },
+      },
+      get: {
+        tags: ['AI assistants'],
+        summary: 'Not used: the MCP server is stateless (405)',
+        responses: { '405': { description: 'Method not allowed.' } },
+      },
+      delete: {
+        tags: ['AI assistants'],
+        summary: 'Not used: the MCP server has no sessions (405)',
+        responses: { '405': { description: 'Method not allowed.' } },
+      },
+    },
+    '/llms.txt': {
+      get: {
+        tags: ['AI assistants'],
+        summary: 'What the board is, for language models (llmstxt.org)',
+        responses: { '200': { description: 'OK', content: { 'text/markdown': { schema: z.string() } } } },
+      },
+    },
     '/sitemap.xml': { get: { tags: ['Site'], summary: 'Sitemap index', responses: { '200': xml('OK') } } },
     '/sitemap-companies.xml': {
       get: { tags: ['Site'], summary: 'Company sitemap, page 1', responses: { '200': xml('OK') } },
@@ -661,6 +710,7 @@ export function openApiDocument(publicUrl: string): ReturnType<typeof createDocu
       { name: 'Companies' },
       { name: 'Feeds' },
       { name: 'Open data' },
+      { name: 'AI assistants' },
       { name: 'SEO' },
       { name: 'Account' },
       { name: 'Job alerts' },
