@@ -2,6 +2,7 @@ import { benchTargets } from './bench/targets';
 import { benchEventStore, type Row } from './bench/eventstore';
 import { benchJobs } from './bench/jobs';
 import { benchSearchScenarios } from './bench/typing';
+import { benchMcp } from './bench/mcp';
 
 /**
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
@@ -11,7 +12,8 @@ import { benchSearchScenarios } from './bench/typing';
  * database again without seeding; BENCH_REBUILD=0 skips the rebuild of every read model (long at 1,000,000 jobs).
  * BENCH_ONLY=search with BENCH_DB=<name>: only the typing and browsing scenarios (issue 17) on that database;
  * BENCH_TYPING_PAUSE_MS (default 50) is the pause between one person's keystrokes. With MEILI_URL (and
- * MEILI_MASTER_KEY), the scenarios run on Meilisearch too.
+ * MEILI_MASTER_KEY), the scenarios run on Meilisearch too. BENCH_ONLY=mcp with BENCH_DB=<name>: 8 agents calling
+ * the MCP search tool beside GET /api/jobs for the same searches (issue 25; scripts/bench/mcp.ts).
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);
@@ -21,9 +23,9 @@ async function main() {
   const jobs = Number(process.env.BENCH_JOBS ?? 100_000);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   for (const t of targets) {
-    if (only === 'search') {
+    if (only === 'search' || only === 'mcp') {
       const name = process.env.BENCH_DB;
-      if (!name) throw new Error('BENCH_ONLY=search needs BENCH_DB=<a database kept by BENCH_KEEP=1>');
+      if (!name) throw new Error(`BENCH_ONLY=${only} needs BENCH_DB=<a database kept by BENCH_KEEP=1>`);
       const db = t.existingDatabase(name);
       const { rows: count } = await db.pool.query<{ n: number }>(
         "select count(*)::int as n from jobs where status = 'live'",
@@ -31,13 +33,8 @@ async function main() {
       const metric = (m: string, value: string) => rows.push({ target: t.label, metric: m, value });
       const fmt = (n: number) =>
         n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString();
-      await benchSearchScenarios({
-        root: process.cwd(),
-        databaseUrl: db.url,
-        jobs: count[0]!.n,
-        metric,
-        fmt,
-      });
+      const scenario = only === 'mcp' ? benchMcp : benchSearchScenarios;
+      await scenario({ root: process.cwd(), databaseUrl: db.url, jobs: count[0]!.n, seconds, metric, fmt });
       await db.drop();
       continue;
     }
