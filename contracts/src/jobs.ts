@@ -393,6 +393,18 @@ export type IngestOutcome =
       id?: number;
       slug?: string;
     }
+  | {
+      index: number;
+      externalId: string;
+      /**
+       * Created, and found to be a copy of a job already on the board (docs/duplicates.md): it is kept under
+       * that job, whose id and slug `mergedInto` gives; `id` and `slug` (this item's own) redirect there.
+       */
+      status: 'merged';
+      id?: number;
+      slug?: string;
+      mergedInto: { id: number; slug: string };
+    }
   | { index: number; externalId: string | null; status: 'rejected'; errors: IngestError[] };
 
 export interface IngestResponse {

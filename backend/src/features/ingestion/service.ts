@@ -41,7 +41,8 @@ import {
   type CompanyState,
 } from './company';
 
-export type IngestStatus = 'created' | 'updated' | 'unchanged' | 'removed' | 'reposted' | 'rejected';
+export type IngestStatus =
+  'created' | 'merged' | 'updated' | 'unchanged' | 'removed' | 'reposted' | 'rejected';
 export type IngestCounts = Record<IngestStatus, number>;
 
 /** One item's outcome (the contracts' IngestOutcome) plus the internal job id. */
@@ -129,6 +130,7 @@ export function lastSeenAt(recorded: readonly RecordedEvent[]): number {
 
 const emptyCounts = (): IngestCounts => ({
   created: 0,
+  merged: 0,
   updated: 0,
   unchanged: 0,
   removed: 0,
@@ -136,7 +138,7 @@ const emptyCounts = (): IngestCounts => ({
   rejected: 0,
 });
 
-function statusOf(events: readonly JobEvent[]): Exclude<IngestStatus, 'rejected'> {
+function statusOf(events: readonly JobEvent[]): Exclude<IngestStatus, 'rejected' | 'merged'> {
   const types = new Set(events.map((e) => e.type));
   if (types.has('JobPosted')) return 'created';
   if (types.has('JobReposted')) return 'reposted';
@@ -169,7 +171,13 @@ function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date)
   const jobId = jobIdFor(sourceId, item.externalId);
   if (item.action === 'closed') {
     const reason = item.reason?.trim() || 'Closed on source';
-    const command: JobCommand = { type: 'CloseJob', jobId, reason, removedAt: now.toISOString() };
+    const command: JobCommand = {
+      type: 'CloseJob',
+      jobId,
+      reason,
+      removedAt: now.toISOString(),
+      bySource: sourceId,
+    };
     return {
       index,
       kind: 'job',

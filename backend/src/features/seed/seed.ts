@@ -47,6 +47,7 @@ export interface SeedServices {
 
 const emptyCounts = (): IngestCounts => ({
   created: 0,
+  merged: 0,
   updated: 0,
   unchanged: 0,
   removed: 0,
