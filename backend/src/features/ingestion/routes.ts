@@ -26,6 +26,15 @@ export const INGEST_VISIBILITY_WAIT_MS = 5_000;
  */
 export const INGEST_VISIBLE_IN = [JOBS_PROJECTION, SEARCH_INDEX_PROJECTION] as const;
 
+/** The company an ATS source's board belongs to (null for a bot): one primary-key lookup per batch. */
+async function atsCompanyOf(deps: AppDeps, sourceId: string): Promise<string | null> {
+  const { rows } = await deps.pool.query<{ company: string }>(
+    'select company from ats_sources where id = $1',
+    [sourceId],
+  );
+  return rows[0]?.company ?? null;
+}
+
 const INGEST_CREATED_VISIBLE_IN = [...INGEST_VISIBLE_IN, DUPLICATES_PROJECTION];
 
 /**
@@ -91,6 +100,7 @@ export function ingestionFeature(): Feature {
 
         const result = await ingestItems({ store: deps.store, logger: deps.logger }, source.id, items, {
           correlationId: ctx.state.requestId as string | undefined,
+          ownCompany: await atsCompanyOf(deps, source.id),
         });
         if (result.position && deps.projections) {
           // The batch is committed: the wait is best effort, like its time limit. An error here (the

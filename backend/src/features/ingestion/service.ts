@@ -33,6 +33,7 @@ import { mapLimit } from './concurrency';
 import { jobDecider, type JobCommand } from '../jobs/decide';
 import { jobIdFor, jobStreamId, type JobState } from '../jobs/job';
 import { contentHash, normaliseJob } from '../jobs/normalise';
+import { companyKey } from '../jobs/dedupe/fingerprint';
 import {
   companyCommandFor,
   companyDecider,
@@ -66,6 +67,8 @@ export interface IngestOptions {
   /** Stream reads in flight at once (default 16). */
   concurrency?: number;
   correlationId?: string;
+  /** The company whose ATS board this source is (AtsSourceAdded): its profile is that company's own. */
+  ownCompany?: string | null;
 }
 
 const DEFAULT_CONCURRENCY = 16;
@@ -280,10 +283,17 @@ export async function ingestItems(
   // Items of one job (a batch may name a job twice) are decided in input order on one stream.
   const byJob = new Map<string, PreparedJob[]>();
   for (const p of prepared) if (p.kind === 'job') byJob.set(p.jobId, [...(byJob.get(p.jobId) ?? []), p]);
-  // The last profile a batch gives for a company wins.
+  // The last profile a batch gives for a company wins. Who gives it, and whether it is the company's own
+  // profile (its configured ATS board), decide what it may change (issue 24 §2, company.ts).
+  const ownKey = options.ownCompany ? companyKey(options.ownCompany) : null;
   const companyCommands = new Map<string, CompanyCommand>();
   for (const p of prepared)
-    if (p.kind === 'job' && p.company) companyCommands.set(p.company.companySlug, p.company);
+    if (p.kind === 'job' && p.company)
+      companyCommands.set(p.company.companySlug, {
+        ...p.company,
+        by: sourceId,
+        own: ownKey !== null && companyKey(p.company.company) === ownKey,
+      });
 
   const results = new Array<IngestItemResult>(prepared.length);
   for (const p of prepared) {
