@@ -286,7 +286,31 @@ export const CompanyProfile = z.object({
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 
-export const CompanyProfileUpdated = CompanyProfile.extend({ companySlug: z.string() });
+/** The profile fields a source or an admin may set (issue 24 §2). */
+export const COMPANY_PROFILE_FIELDS = [
+  'description',
+  'size',
+  'founded',
+  'industry',
+  'website',
+  'logo',
+] as const;
+export type CompanyProfileField = (typeof COMPANY_PROFILE_FIELDS)[number];
+
+export const CompanyProfileUpdated = CompanyProfile.extend({
+  companySlug: z.string(),
+  /**
+   * Who made this change (issue 24 §2): 'admin', an ingestion source id, or 'seed'. Absent on events from
+   * before it was recorded.
+   */
+  changedBy: z.string().optional(),
+  /** Who set each field as it stands now. */
+  fieldSources: z.record(z.string(), z.string()).optional(),
+  /** Fields the company's own profile set (an admin, or its configured ATS board): other sources keep off. */
+  owned: z.array(z.string()).optional(),
+  /** An admin's undo: the id of the event whose changes this one takes back. */
+  undoOf: z.string().optional(),
+});
 export type CompanyProfileUpdated = z.infer<typeof CompanyProfileUpdated>;
 
 export const COMPANY_EVENT_TYPES = ['CompanyProfileUpdated'] as const;
@@ -392,6 +416,18 @@ export type IngestOutcome =
       /** The public numeric id and slug, when the job exists. */
       id?: number;
       slug?: string;
+    }
+  | {
+      index: number;
+      externalId: string;
+      /**
+       * Created, and found to be a copy of a job already on the board (docs/duplicates.md): it is kept under
+       * that job, whose id and slug `mergedInto` gives; `id` and `slug` (this item's own) redirect there.
+       */
+      status: 'merged';
+      id?: number;
+      slug?: string;
+      mergedInto: { id: number; slug: string };
     }
   | { index: number; externalId: string | null; status: 'rejected'; errors: IngestError[] };
 
