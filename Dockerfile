@@ -1,4 +1,4 @@
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json .npmrc ./
@@ -14,4 +14,6 @@ COPY . .
 RUN npm run build
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "backend/src/main.ts"]
+# node itself as PID 1 (not npx → tsx → node, whose signal relay could kill the server mid-stop): `docker stop`'s
+# SIGTERM runs the one ordered stop and the container ends with "stopped cleanly in … s" (docs/operations.md).
+CMD ["node", "--import", "tsx", "backend/src/main.ts"]

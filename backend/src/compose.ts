@@ -170,13 +170,15 @@ export async function buildServices(
     mailer: accounts.mailer,
     alerts,
     appDeps,
+    // The order of every stop (docs/operations.md): in-flight work, the search snapshot, the projections,
+    // then the pools and the embedded PostgreSQL.
     async close() {
       alertScheduler?.stop();
       expirySweep?.stop();
-      await atsBot?.stop();
-      await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
+      await atsBot?.stop().catch((err: unknown) => logger.warn({ err }, 'ATS bot stop failed'));
       // A clean stop leaves a snapshot, so the next start answers from the embedded index within seconds.
       await embeddedSearch?.stop().catch((err: unknown) => logger.warn({ err }, 'search index stop failed'));
+      await runner.stop().catch((err: unknown) => logger.warn({ err }, 'projection runner stop failed'));
 
       await store.close().catch(() => undefined);
       await accounts.mailer.close().catch(() => undefined);

@@ -6,7 +6,9 @@ import { createApp } from './http/app';
 import { createHttpServer } from './http/server';
 import { describeTrustProxy, trustProxyWarning, trustedProxyAddress } from './http/client-address';
 import { buildServices, type Services } from './compose';
-import { EmbeddedPostgresError } from './db/embedded';
+import { EmbeddedPostgresError, stopOwnedEmbeddedPostgres } from './db/embedded';
+import { StopController } from './shutdown';
+import { planDemoSeed, runDemoSeed } from './features/seed/first-start';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,11 +27,27 @@ async function main() {
     level: config.logLevel,
     pretty: config.env === 'development' && process.stdout.isTTY,
   });
+  // Listening before anything is started: a signal during the start stops what was started, in order.
+  const dataDir = config.dataDir;
+  const stop = new StopController({
+    onSignal: (signal, state) =>
+      state === 'stopping'
+        ? logger.info({ signal }, 'shutting down')
+        : logger.info(
+            { signal },
+            'shutting down faster: in-flight requests are cut (the snapshot is still written)',
+          ),
+    lastResort: () => stopOwnedEmbeddedPostgres(dataDir),
+  }).listen();
   logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
   const proxyWarning = trustProxyWarning(config.trustProxy);
   if (proxyWarning) logger.warn({ trustProxy: describeTrustProxy(config.trustProxy) }, proxyWarning);
 
   const services = await buildServices(config, logger, { role: 'server' });
+  if (stop.stopping) {
+    await services.close();
+    return stop.finish(0);
+  }
   const app = createApp({
     ...services.appDeps,
     siteDistDir: path.resolve(here, '../../frontend/site/dist'),
@@ -50,53 +68,104 @@ async function main() {
       'HTTP_MAX_CONNECTIONS reached: new connections are closed',
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  await services.afterListen?.();
-  console.log(`\n  Remote jobs board is running at ${config.publicUrl}\n`);
-  void seedOnFirstStart(services);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    server.closeIdleConnections?.();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
     await services.close();
-    clearTimeout(force);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    throw err;
+  }
+  await services.afterListen?.();
+  // The URL is printed when the board can show its jobs: at once, or once the demo seed is in.
+  const seeding = seedOnFirstStart(services, stop.signal);
+
+  await stop.requested;
+  // 1. No new requests; the ones in flight finish (or are cut when the stop hurries).
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = () => server.closeAllConnections();
+  stop.hurry.addEventListener('abort', cut, { once: true });
+  const grace = setTimeout(cut, 5_000);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(grace);
+  // 2. In-flight work: the demo seed ends after its batches in flight (the next start finishes it).
+  await seeding;
+  // 3. The search snapshot, the projections and the bot, the pools, the embedded PostgreSQL.
+  await services.close();
+  stop.finish(0);
 }
 
-/** A first start on an empty store seeds demo jobs through the ingestion path, so the board is alive. */
-async function seedOnFirstStart(services: Services): Promise<void> {
+/**
+ * A first start on an empty store seeds demo jobs through the ingestion path, so the board is alive; a
+ * start after an interrupted seed finishes it. Prints the URL once the board can show the jobs, and a
+ * progress line until then. A stop ends it after the batches in flight: not an error.
+ */
+async function seedOnFirstStart(services: Services, signal: AbortSignal): Promise<void> {
   const { config, logger, store } = services;
-  if (config.seedJobs <= 0) return;
-  const anyJob = await store.readAll({ eventTypes: ['JobPosted'], maxCount: 1 });
-  if (anyJob.length > 0) return;
-  logger.info({ jobs: config.seedJobs }, 'empty board: seeding demo jobs (SEED_JOBS=0 turns this off)');
+  const urlLine = () => console.log(`\n  Remote jobs board is running at ${config.publicUrl}\n`);
   try {
-    // Loaded only here: the demo data's word lists take a few hundred ms to load, which other starts skip.
-    const { seedDemoData } = await import('./features/seed/seed');
-    const result = await seedDemoData(services, {
-      jobs: config.seedJobs,
-      onProgress: (p) => {
-        if (p.done === p.total || p.done % 1000 === 0)
-          logger.info({ done: p.done, total: p.total }, 'seeding demo jobs');
-      },
-    });
-    await services.runner.waitForPosition(result.position, 120_000);
-    logger.info({ jobs: result.jobs, seconds: Math.round(result.seconds * 10) / 10 }, 'demo jobs ready');
+    const plan = await planDemoSeed({ pool: services.db.pool, store }, config.seedJobs);
+    if (!plan) return urlLine();
+    logger.info(
+      { jobs: plan.target, from: plan.done },
+      plan.done > 0
+        ? 'finishing the interrupted demo seed'
+        : 'empty board: seeding demo jobs (SEED_JOBS=0 turns this off)',
+    );
+    const progress = seedProgressPrinter(plan.target);
+    progress(plan.done);
+    const outcome = await runDemoSeed(
+      { pool: services.db.pool, store, logger, runner: services.runner },
+      plan,
+      { signal, onProgress: (p) => progress(p.done) },
+    );
+    progress.end();
+    if (outcome.kind === 'interrupted') {
+      logger.info(
+        { done: outcome.done, target: outcome.target },
+        'demo seed interrupted by the stop: the next start finishes it',
+      );
+      return;
+    }
+    logger.info({ jobs: outcome.jobs, seconds: Math.round(outcome.seconds * 10) / 10 }, 'demo jobs ready');
+    urlLine();
   } catch (err) {
+    if (signal.aborted) {
+      logger.info({ err: (err as Error).message }, 'demo seed stopped: the next start finishes it');
+      return;
+    }
     logger.error({ err }, 'seeding demo jobs failed');
+    urlLine();
   }
+}
+
+/**
+ * "seeding 3,000 demo jobs… (1,200 so far)": on a terminal one line redrawn with a bar, otherwise a line
+ * per tenth of the target (at most one a second).
+ */
+function seedProgressPrinter(target: number) {
+  const tty = process.stdout.isTTY;
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  let lastLine = 0;
+  let lastStep = -1;
+  const print = (done: number) => {
+    const text = `  seeding ${fmt(target)} demo jobs… (${fmt(done)} so far)`;
+    if (tty) {
+      const width = 20;
+      const filled = Math.round((done / Math.max(target, 1)) * width);
+      process.stdout.write(`\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text.trim()}\x1b[K`);
+      return;
+    }
+    const step = Math.floor((done / Math.max(target, 1)) * 10);
+    if (step === lastStep || (Date.now() - lastLine < 1000 && done < target)) return;
+    lastStep = step;
+    lastLine = Date.now();
+    console.log(text);
+  };
+  return Object.assign(print, { end: () => tty && process.stdout.write('\n') });
 }
 
 main().catch((err) => {

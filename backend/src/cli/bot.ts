@@ -8,9 +8,8 @@
  * does the same for a source that answers 401 later. `--once` syncs the due sources and exits (cron). The server can run the same bot in-process instead: RUN_BOT=true.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { buildServices } from '../compose';
+import { runCli, withCliServices } from './run';
 import { ATS_PROJECTION } from '@jobs/projections/ats/index';
 import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import { reregisterAtsTokens, startHttpAtsBot } from '../features/ats/wiring';
@@ -27,55 +26,40 @@ async function main(): Promise<number> {
     console.log('Usage: npm run bot [-- --once] [--concurrency 4]');
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY });
-  // Projections run here too (passive beside a server's runner), so the schedule is current alone.
-  const services = await buildServices(config, logger, { role: 'cli', startProjections: true });
-  const deps = {
-    store: services.store,
-    pool: services.db.pool,
-    logger,
-    serverSecret: services.appDeps.serverSecret!,
-    projections: services.runner,
-  };
-  // The sources as the events have them, then their token hashes as this secret derives them.
-  const head = await services.store.headPosition();
-  await services.runner.waitForPosition(head, 30_000, [ATS_PROJECTION, INGESTION_SOURCES_PROJECTION]);
-  await reregisterAtsTokens(deps);
-  const bot = startHttpAtsBot({
-    ...deps,
-    apiUrl: config.botApiUrl,
-    concurrency: Math.max(1, Number(values.concurrency) || 4),
-  });
-  logger.info({ apiUrl: config.botApiUrl }, 'ATS bot started');
-  if (values.once) {
-    await bot.stop();
-    await services.close();
-    return 0;
-  }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  logger.info('ATS bot stopping');
-  await bot.stop();
-  await services.close();
-  return 0;
+  return withCliServices(
+    async (services, signal) => {
+      const { config, logger } = services;
+      const deps = {
+        store: services.store,
+        pool: services.db.pool,
+        logger,
+        serverSecret: services.appDeps.serverSecret!,
+        projections: services.runner,
+      };
+      // The sources as the events have them, then their token hashes as this secret derives them.
+      const head = await services.store.headPosition();
+      await services.runner.waitForPosition(head, 30_000, [ATS_PROJECTION, INGESTION_SOURCES_PROJECTION]);
+      if (signal.aborted) return 0;
+      await reregisterAtsTokens(deps);
+      const bot = startHttpAtsBot({
+        ...deps,
+        apiUrl: config.botApiUrl,
+        concurrency: Math.max(1, Number(values.concurrency) || 4),
+      });
+      logger.info({ apiUrl: config.botApiUrl }, 'ATS bot started');
+      if (!values.once) {
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        logger.info('ATS bot stopping');
+      }
+      await bot.stop();
+      return 0;
+    },
+    {
+      // Projections run here too (passive beside a server's runner), so the schedule is current alone.
+      startProjections: true,
+      logger: (config) => createLogger({ level: config.logLevel, pretty: process.stdout.isTTY }),
+    },
+  );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('ATS bot failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runCli(main, 'ATS bot failed: ');

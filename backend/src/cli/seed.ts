@@ -15,9 +15,9 @@ import type { IngestCounts } from '../features/ingestion/service';
 import { generateJobs } from '../features/seed/generate';
 import { seedDemoData, type SeedProgress } from '../features/seed/seed';
 import { formatVocabularyStats, measureVocabulary } from '../features/seed/vocabulary-stats';
-import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { buildServices } from '../compose';
+import { interruptedExitCode } from '../shutdown';
+import { cliStop, runCli, withCliServices } from './run';
 
 const HTTP_IN_FLIGHT = 3;
 
@@ -37,7 +37,8 @@ async function seedOverHttp(options: {
   jobs: number;
   batch: number;
   seed: number;
-}): Promise<IngestCounts> {
+  signal: AbortSignal;
+}): Promise<IngestCounts & { sent: number }> {
   const endpoint = new URL('/api/ingest/jobs', options.url).toString();
   const counts: IngestCounts = {
     created: 0,
@@ -55,6 +56,7 @@ async function seedOverHttp(options: {
   let done = 0;
   // A few requests in flight: each answer waits for the read models, so one at a time would idle the server.
   await mapLimit(offsets, HTTP_IN_FLIGHT, async (offset) => {
+    if (options.signal.aborted) return;
     const items = generateJobs({
       count: Math.min(options.batch, options.jobs - offset),
       offset,
@@ -80,7 +82,7 @@ async function seedOverHttp(options: {
     done += items.length;
     progressLine({ done, total: options.jobs, jobsPerSecond: done / ((performance.now() - started) / 1000) });
   });
-  return counts;
+  return { ...counts, sent: done };
 }
 
 async function main(): Promise<number> {
@@ -130,58 +132,69 @@ async function main(): Promise<number> {
       return 2;
     }
     console.log(`Seeding ${jobs} demo jobs through ${values.url}/api/ingest/jobs`);
-    const counts = await seedOverHttp({ url: values.url, token, jobs, batch, seed });
+    const { sent, ...counts } = await seedOverHttp({
+      url: values.url,
+      token,
+      jobs,
+      batch,
+      seed,
+      signal: cliStop.signal,
+    });
+    if (cliStop.stopping) {
+      console.log(
+        `\nInterrupted after ${sent.toLocaleString('en-US')} of ${jobs.toLocaleString('en-US')} jobs: the same command again sends them all (what is there already is unchanged).`,
+      );
+      return interruptedExitCode(cliStop.reason);
+    }
     console.log(
       `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`,
     );
     return 0;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
   // Beside a running server the runner stays passive (the server projects); alone, it builds the read models.
-  const services = await buildServices(config, logger, { role: 'cli', startProjections: true });
-  try {
-    console.log(`Seeding ${jobs} demo jobs in-process (source 'demo')`);
-    const result = await seedDemoData(services, { jobs, seed, batchSize: batch, onProgress: progressLine });
-    console.log(`\nIngested in ${result.seconds.toFixed(1)} s: ${JSON.stringify(result.counts)}`);
-    if (result.position) {
-      process.stdout.write('Waiting for the read models and the search index...');
-      const waitStarted = performance.now();
-      let reached = false;
-      while (!reached && performance.now() - waitStarted < 10 * 60_000) {
-        reached = await services.runner.waitForPosition(result.position, 5_000);
-        const status = await services.runner.status();
-        const behind = status.filter(
-          (s) => !s.position || comparePositions(s.position, result.position as Position) < 0,
-        );
-        if (!reached && process.stdout.isTTY)
-          process.stdout.write(
-            `\rWaiting for the read models: ${behind.map((s) => `${s.name} ${s.lagEvents} events behind`).join(', ')}   `,
+  return withCliServices(
+    async (services, signal) => {
+      console.log(`Seeding ${jobs} demo jobs in-process (source 'demo')`);
+      signal.addEventListener(
+        'abort',
+        () =>
+          console.log(
+            `\nInterrupted: the same command again finishes the seed (the jobs ingested already are unchanged).`,
+          ),
+        { once: true },
+      );
+      const result = await seedDemoData(services, {
+        jobs,
+        seed,
+        batchSize: batch,
+        onProgress: progressLine,
+        signal,
+      });
+      if (result.interrupted) return interruptedExitCode(cliStop.reason);
+      console.log(`\nIngested in ${result.seconds.toFixed(1)} s: ${JSON.stringify(result.counts)}`);
+      if (result.position) {
+        process.stdout.write('Waiting for the read models and the search index...');
+        const waitStarted = performance.now();
+        let reached = false;
+        while (!reached && !signal.aborted && performance.now() - waitStarted < 10 * 60_000) {
+          reached = await services.runner.waitForPosition(result.position, 1_000);
+          const status = await services.runner.status();
+          const behind = status.filter(
+            (s) => !s.position || comparePositions(s.position, result.position as Position) < 0,
           );
+          if (!reached && process.stdout.isTTY)
+            process.stdout.write(
+              `\rWaiting for the read models: ${behind.map((s) => `${s.name} ${s.lagEvents} events behind`).join(', ')}   `,
+            );
+        }
+        console.log(reached ? ' done.' : ' still catching up (the server will finish it).');
       }
-      console.log(reached ? ' done.' : ' still catching up (the server will finish it).');
-    }
-    console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    return 0;
-  } finally {
-    await services.close();
-  }
+      console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+      return 0;
+    },
+    { startProjections: true, logger: () => createLogger({ level: process.env.LOG_LEVEL ?? 'warn' }) },
+  );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('seed failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runCli(main, 'seed failed: ');

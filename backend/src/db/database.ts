@@ -19,6 +19,9 @@ export const DEFAULT_EMBEDDED_DATABASE = 'jobs';
 /** Longest wait for a database connection (a new one, or a free one of the pool). */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
+/** Longest wait for the pool's clients to be returned at close, before the embedded server is stopped. */
+const POOL_END_WAIT_MS = 3000;
+
 /** Creates the database when missing (safe when several processes race). */
 export async function ensureDatabaseExists(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -73,7 +76,14 @@ export async function openDatabase(
     pool,
     kind: config.databaseUrl ? 'server' : 'embedded',
     async close() {
-      await pool.end();
+      // A client still checked out (a query a cut request left running) would hold pool.end() forever:
+      // after a few seconds the server is stopped anyway (a fast shutdown ends its sessions).
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pool.end().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, POOL_END_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
       await stopEmbedded();
     },
   };

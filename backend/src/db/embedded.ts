@@ -761,3 +761,20 @@ async function ensure(options: EmbeddedOptions): Promise<EmbeddedHandle> {
     await release();
   }
 }
+
+/**
+ * The last resort of a stop that did not finish in time (backend/src/shutdown.ts): stops the embedded
+ * PostgreSQL of DATA_DIR if this process owns it (started or adopted it), so nothing outlives the board.
+ */
+export async function stopOwnedEmbeddedPostgres(dataDirOption: string): Promise<void> {
+  const dataDir = path.resolve(dataDirOption);
+  const owner = await readJson<OwnerRecord>(path.join(dataDir, 'postgres.owner'));
+  if (!owner || owner.pid !== process.pid) return;
+  const recorded = (
+    await fs.readFile(path.join(dataDir, 'postgres.location'), 'utf8').catch(() => '')
+  ).trim();
+  const databaseDir = recorded && path.isAbsolute(recorded) ? recorded : path.join(dataDir, 'postgres');
+  const pid = (await postmasterOf(databaseDir))?.pid ?? owner.postmaster;
+  if (pid) await stopPostmaster(pid, databaseDir);
+  await fs.rm(path.join(dataDir, 'postgres.owner'), { force: true });
+}

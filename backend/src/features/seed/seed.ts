@@ -20,6 +20,8 @@ export interface SeedProgress {
   done: number;
   total: number;
   jobsPerSecond: number;
+  /** Jobs ingested from the first without a gap (batches finish out of order): a resume starts there. */
+  through?: number;
 }
 
 export interface SeedOptions {
@@ -29,6 +31,10 @@ export interface SeedOptions {
   seed?: number;
   now?: Date;
   onProgress?: (progress: SeedProgress) => void;
+  /** Resume: the jobs before this index are already ingested (default 0). */
+  from?: number;
+  /** Ends the seed after the batches in flight (`interrupted` in the result). */
+  signal?: AbortSignal;
 }
 
 export interface SeedResult {
@@ -37,6 +43,8 @@ export interface SeedResult {
   seconds: number;
   /** The position of the last event appended: wait for the projections to pass it to see every job. */
   position: Position | null;
+  /** True when `signal` ended it before every job was ingested. */
+  interrupted?: boolean;
 }
 
 /** What seeding needs from the composition root (Services satisfies it). */
@@ -68,10 +76,19 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
   const profiles = new CompanyProfiles(services.store);
   const counts = emptyCounts();
   const offsets: number[] = [];
-  for (let offset = 0; offset < options.jobs; offset += batchSize) offsets.push(offset);
-  let done = 0;
+  const from = Math.min(options.from ?? 0, options.jobs);
+  for (let offset = from; offset < options.jobs; offset += batchSize) offsets.push(offset);
+  let done = from;
+  // Resume bookkeeping: the batches finished, and the end of the gap-free run of them from `from`.
+  const finished = new Set<number>();
+  let through = from;
+  let interrupted = false;
   // Two batches in flight: one is normalised (CPU) while the other waits on the database.
   await mapLimit(offsets, 2, async (offset) => {
+    if (options.signal?.aborted) {
+      interrupted = true;
+      return;
+    }
     const items = generateJobs({
       count: Math.min(batchSize, options.jobs - offset),
       offset,
@@ -86,10 +103,18 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
     if (result.position && (!position || comparePositions(result.position, position) > 0))
       position = result.position;
     done += items.length;
+    finished.add(offset);
+    while (finished.has(through)) through = Math.min(through + batchSize, options.jobs);
     const seconds = (performance.now() - started) / 1000;
-    options.onProgress?.({ done, total: options.jobs, jobsPerSecond: done / Math.max(seconds, 0.001) });
+    options.onProgress?.({
+      done,
+      total: options.jobs,
+      jobsPerSecond: (done - from) / Math.max(seconds, 0.001),
+      through,
+    });
   });
-  return { jobs: options.jobs, counts, seconds: (performance.now() - started) / 1000, position };
+  const seconds = (performance.now() - started) / 1000;
+  return { jobs: options.jobs, counts, seconds, position, interrupted };
 }
 
 const COMPANY_BY_NAME = new Map<string, SeedCompany>();
