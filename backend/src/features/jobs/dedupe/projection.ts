@@ -427,27 +427,42 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     );
     if (inserted.length === 0) return;
     const fresh = new Set(inserted.map((r) => r.job_id));
-    const { rows: shared } = await tx.query<{ company_key: string; title_key: string; job_id: string }>(
-      `select f.company_key, f.title_key, f.job_id
+    // Every candidate of the run's keys with what the score needs, in one query (distinct keys: a bulk page has
+    // thousands of jobs, and a company posts the same title many times).
+    const keys = new Map<string, { company: string; title: string }>();
+    for (const p of posted)
+      keys.set(`${p.fp.companyKey}\0${p.fp.titleKey}`, { company: p.fp.companyKey, title: p.fp.titleKey });
+    const { rows: shared } = await tx.query<
+      Pick<Row, 'job_id' | 'place_key' | 'minhash' | 'shingles'> & { company_key: string; title_key: string }
+    >(
+      `select f.company_key, f.title_key, f.job_id, f.place_key, f.minhash, f.shingles
        from job_fingerprints f join unnest($1::text[], $2::text[]) as k(company_key, title_key)
          on f.company_key = k.company_key and f.title_key = k.title_key
        where f.merged_into is null`,
-      [posted.map((p) => p.fp.companyKey), posted.map((p) => p.fp.titleKey)],
+      [[...keys.values()].map((k) => k.company), [...keys.values()].map((k) => k.title)],
     );
-    const byKey = new Map<string, Set<string>>();
+    const byKey = new Map<string, (typeof shared)[number][]>();
     for (const r of shared) {
       const key = `${r.company_key}\0${r.title_key}`;
-      byKey.set(key, (byKey.get(key) ?? new Set()).add(r.job_id));
+      const list = byKey.get(key);
+      if (list) list.push(r);
+      else byKey.set(key, [r]);
     }
     const notYet = new Set(posted.map((p) => p.d.jobId));
     for (const p of posted) {
       const { event, d, fp } = p;
       notYet.delete(d.jobId);
       if (!fresh.has(d.jobId)) continue;
-      const others = [...(byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? [])].filter(
-        (id) => id !== d.jobId && !notYet.has(id),
+      // Only a job that some earlier candidate scores as the same job goes on to the full check (which reads the
+      // candidates again, with their status, and decides): most jobs sharing a company and title are other postings.
+      const similar = (byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? []).some(
+        (r) =>
+          r.job_id !== d.jobId &&
+          !notYet.has(r.job_id) &&
+          sameJobScore(fp, { ...fp, placeKey: r.place_key, minhash: r.minhash, shingles: r.shingles }) !==
+            null,
       );
-      if (others.length > 0) await check(tx, event, d, fp, boardOf(p), new Set(notYet));
+      if (similar) await check(tx, event, d, fp, boardOf(p), new Set(notYet));
     }
   }
 
