@@ -134,13 +134,90 @@ describe('connection limits', () => {
     }
   });
 
-  it('refuses connections past the server-wide cap at once', async () => {
+  it('at the server-wide cap, makes room from the address holding the most; the newcomer is served', async () => {
     const addresses = Array.from({ length: LIMITS.maxConnections / 5 }, (_, i) => `127.0.1.${i + 1}`);
-    const held = (
-      await Promise.all(addresses.flatMap((a) => Array.from({ length: 5 }, () => idleSocket(a))))
-    ).map((s) => s);
+    const held = await Promise.all(addresses.flatMap((a) => Array.from({ length: 5 }, () => idleSocket(a))));
+    const answers: string[] = [];
+    for (const s of held) s.socket.on('data', (chunk: Buffer) => answers.push(chunk.toString()));
     const extra = await idleSocket('127.0.2.1');
-    expect(await within(extra.closed, 300)).toBeGreaterThanOrEqual(0);
+    expect(await within(extra.closed, 300)).toBe(-1);
+    // One socket of the crowd made room, told 503 with Retry-After rather than reset.
+    const closed = await Promise.all(held.map((s) => within(s.closed, 300)));
+    expect(closed.filter((ms) => ms >= 0)).toHaveLength(1);
+    expect(answers.join('')).toMatch(/^HTTP\/1\.1 503[\s\S]*Retry-After: \d+/);
+    for (const s of [...held, extra]) s.socket.destroy();
+  });
+
+  it('at the cap with nobody holding more than the newcomer, answers 503 with Retry-After', async () => {
+    const held = await Promise.all(
+      Array.from({ length: LIMITS.maxConnections }, (_, i) => idleSocket(`127.0.4.${i + 1}`)),
+    );
+    const extra = await idleSocket('127.0.5.1');
+    let answer = '';
+    extra.socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    expect(await within(extra.closed, 1500)).toBeGreaterThanOrEqual(0);
+    expect(answer).toMatch(/^HTTP\/1\.1 503[\s\S]*Retry-After: \d+/);
     for (const s of held) s.socket.destroy();
   });
+
+  it('a flood from 70 addresses within the per-address cap does not starve others (issue 24 §5)', async () => {
+    // The issue's 70 addresses × 64 sockets against 4,096, scaled down: 70 × 8 against 280, each socket
+    // reconnecting as soon as it is closed, for as long as the checks run.
+    const caps = {
+      ...LIMITS,
+      maxConnections: 280,
+      maxConnectionsPerAddress: 8,
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 10_000,
+    };
+    const flooded = createHttpServer(h.app, undefined, caps);
+    await new Promise<void>((resolve) => flooded.listen(0, '127.0.0.1', resolve));
+    const floodPort = (flooded.address() as AddressInfo).port;
+    let stop = false;
+    let opened = 0;
+    let refused503 = 0;
+    const open = (localAddress: string): void => {
+      if (stop) return;
+      const socket = net.connect({ port: floodPort, host: '127.0.0.1', localAddress });
+      sockets.push(socket);
+      opened++;
+      socket.on('data', (chunk: Buffer) => {
+        if (chunk.toString().startsWith('HTTP/1.1 503')) refused503++;
+      });
+      socket.on('error', () => undefined);
+      socket.once('close', () => setImmediate(() => open(localAddress)));
+    };
+    const check = (): Promise<string> =>
+      new Promise((resolve) => {
+        const req = http.get(
+          { port: floodPort, host: '127.0.0.1', path: '/healthz', localAddress: '127.0.3.1', agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(String(res.statusCode)));
+          },
+        );
+        req.setTimeout(3000, () => req.destroy(new Error('timeout')));
+        req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      });
+    try {
+      for (let a = 0; a < 70; a++)
+        for (let i = 0; i < 8; i++) open(`127.0.${10 + Math.floor(a / 200)}.${(a % 200) + 1}`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const answers: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        answers.push(await check());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const ok = answers.filter((a) => a === '200').length;
+      console.log(
+        `[issue 24 §5] flood: 70 addresses × 8 sockets against a cap of 280, ${opened} connections opened; /healthz from another address: ${ok}/10 answered 200 (${answers.join(', ')}); ${refused503} flood sockets told 503`,
+      );
+      expect(ok).toBeGreaterThanOrEqual(9);
+    } finally {
+      stop = true;
+      flooded.closeAllConnections();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => flooded.close(() => resolve()));
+    }
+  }, 60_000);
 });

@@ -80,32 +80,142 @@ export interface ConnectionLimits {
   exempt?: (address: string) => boolean;
 }
 
+/** Seconds a refused client is asked to wait before connecting again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** A complete 503 answer for a connection the server has no room for, closing it. */
+export function busyResponse(): string {
+  const error = new HttpError('SERVICE_UNAVAILABLE', 'The server is busy. Please try again in a moment.');
+  const body = JSON.stringify(error.toBody());
+  return [
+    'HTTP/1.1 503 Service Unavailable',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `Retry-After: ${BUSY_RETRY_AFTER_SECONDS}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+interface Tracked {
+  socket: Socket;
+  address: string;
+  /** A request is being answered on it. */
+  busy: boolean;
+  /** It carried a request before (an idle one is a keep-alive connection). */
+  served: boolean;
+}
+
 /**
- * Caps how many sockets one address may hold open: a client opening thousands of idle connections
- * would otherwise use up the process's file descriptors and the board would stop answering everyone.
- * Connections past the cap are closed at once. A trusted proxy carries everyone's requests: exempt.
+ * Issue 24 §5: the server-wide cap, shared fairly. Node's own `maxConnections` drops every new socket once the
+ * cap is reached, so a crowd of addresses (each within its per-address cap, reconnecting as soon as a socket
+ * closes) keeps everyone else out. Here a new connection at the cap makes room instead:
+ *   1. the longest-idle keep-alive connection (one that was answered and sent nothing since) is closed;
+ *   2. else one socket of the address holding the most, if it holds more than the newcomer's address would
+ *      (a socket not in the middle of a response: one that never sent a request first);
+ *   3. else the newcomer's own address is the crowd: it is answered 503 with Retry-After and closed.
+ * A socket closed to make room, when it is not between requests of a keep-alive connection, is told 503 too.
+ * Node's `maxConnections` stays as a hard ceiling a little above the cap (file descriptors).
+ * The per-address cap (trusted proxies exempt) is kept: past it, sockets are closed at once.
  */
-export function capConnectionsPerAddress(
+export function shareConnections(
   server: http.Server,
-  max: number,
+  limits: { maxConnections: number; maxConnectionsPerAddress: number },
   exempt: (address: string) => boolean = () => false,
-): void {
-  const open = new Map<string, number>();
+): { stats(): { open: number; evictedIdle: number; evictedCrowd: number; refused: number } } {
+  const byAddress = new Map<string, Set<Tracked>>();
+  const bySocket = new Map<Socket, Tracked>();
+  /** Keep-alive connections between requests, oldest idle first (a Set keeps insertion order). */
+  const idle = new Set<Tracked>();
+  const counters = { evictedIdle: 0, evictedCrowd: 0, refused: 0 };
+
+  const refuse = (socket: Socket) => {
+    if (socket.writable) socket.end(busyResponse());
+    else socket.destroy();
+    // Some clients never read the answer: do not let the socket linger.
+    setTimeout(() => socket.destroy(), 1000).unref();
+  };
+  const evict = (t: Tracked) => {
+    forget(t);
+    if (t.served && !t.busy) t.socket.destroy();
+    else refuse(t.socket);
+  };
+  const forget = (t: Tracked) => {
+    if (!bySocket.delete(t.socket)) return;
+    idle.delete(t);
+    const set = byAddress.get(t.address);
+    set?.delete(t);
+    if (set && set.size === 0) byAddress.delete(t.address);
+  };
+
+  /** Room for a socket of `address`: closes one of another, or says there is none. */
+  const makeRoom = (address: string): boolean => {
+    const oldestIdle = idle.values().next().value;
+    if (oldestIdle) {
+      counters.evictedIdle++;
+      evict(oldestIdle);
+      return true;
+    }
+    let crowd: Set<Tracked> | undefined;
+    for (const set of byAddress.values()) if (!crowd || set.size > crowd.size) crowd = set;
+    const mine = byAddress.get(address)?.size ?? 0;
+    if (!crowd || crowd.size <= mine + 1) return false;
+    let victim: Tracked | undefined;
+    for (const t of crowd) {
+      if (!t.busy && !t.served) {
+        victim = t;
+        break;
+      }
+      if (!t.busy && !victim) victim = t;
+    }
+    victim ??= crowd.values().next().value;
+    if (!victim) return false;
+    counters.evictedCrowd++;
+    evict(victim);
+    return true;
+  };
+
+  server.maxConnections = limits.maxConnections + Math.max(16, Math.ceil(limits.maxConnections / 16));
   server.on('connection', (socket: Socket) => {
     const address = normaliseAddress(socket.remoteAddress ?? '');
-    if (exempt(address)) return;
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
+    const own = byAddress.get(address);
+    if (!exempt(address) && (own?.size ?? 0) >= limits.maxConnectionsPerAddress) {
       socket.destroy();
       return;
     }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    if (bySocket.size >= limits.maxConnections && !makeRoom(address)) {
+      counters.refused++;
+      server.emit('drop', { remoteAddress: address });
+      refuse(socket);
+      return;
+    }
+    const t: Tracked = { socket, address, busy: false, served: false };
+    bySocket.set(socket, t);
+    const set = byAddress.get(address) ?? new Set<Tracked>();
+    set.add(t);
+    byAddress.set(address, set);
+    socket.once('close', () => forget(t));
   });
+  const onRequest = (req: http.IncomingMessage, res?: http.ServerResponse) => {
+    const t = bySocket.get(req.socket);
+    if (!t) return;
+    t.busy = true;
+    t.served = true;
+    idle.delete(t);
+    const done = () => {
+      if (!bySocket.has(t.socket)) return;
+      t.busy = false;
+      if (!t.socket.destroyed) idle.add(t);
+    };
+    if (res) res.once('finish', done);
+  };
+  server.on('request', onRequest);
+  // An upgraded socket is the app's for good: never idle.
+  server.on('upgrade', (req: http.IncomingMessage) => onRequest(req));
+  return { stats: () => ({ open: bySocket.size, ...counters }) };
 }
 
 /**
@@ -171,8 +281,7 @@ export function createHttpServer(
       )
     : http.createServer(app.callback());
   if (limits) {
-    server.maxConnections = limits.maxConnections;
-    capConnectionsPerAddress(server, limits.maxConnectionsPerAddress, limits.exempt);
+    shareConnections(server, limits, limits.exempt);
     closeSilentConnections(server, limits.headersTimeoutMs);
   }
   answerClientErrors(server, onClientError);

@@ -15,6 +15,7 @@ import { cleanText, htmlToText } from './text';
 import { withVendorCountries } from './vendor-countries';
 import { detectWorkplace } from './workplace';
 import { mergeEligibility, readEligibility } from './where';
+import { titleRestriction } from './title-restriction';
 
 export { sanitiseHtml } from './sanitise';
 export { cleanText, decodeEntities, foldAscii, htmlToText } from './text';
@@ -97,13 +98,23 @@ export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): Jo
     workplace: workplace.workplace,
   });
   // No location is no location: a remote job without one is not read as open to the whole world.
-  const location =
-    given ?? vendor.location ?? (workplace.workplace === 'remote' ? 'Remote' : 'Not specified');
-  const place = given || vendor.location ? vendor.place : resolvePlace(location);
+  let location = given ?? vendor.location ?? (workplace.workplace === 'remote' ? 'Remote' : 'Not specified');
+  // Issue 24 §6: a remote job whose location says nowhere in particular ('Remote', hidden, or 'Worldwide')
+  // while its title restricts it ('… - EMEA Remote', '(Americas)', 'LATAM only') is that restriction, read
+  // as the location so it lands in the same where/regions/countries data.
+  const fromTitle = workplace.workplace === 'remote' ? titleRestriction(title) : null;
+  const saysWhere = readEligibility(location);
+  const titleWins = fromTitle !== null && (!saysWhere || saysWhere.worldwide) && !vendor.location;
+  if (titleWins) location = `Remote - ${fromTitle}`;
+  const place = titleWins
+    ? resolvePlace(location)
+    : given || vendor.location
+      ? vendor.place
+      : resolvePlace(location);
   // An office or hybrid job is done where it is, including a country only the ATS states; a remote job's
   // ATS country is often the company's seat, so only its text says where applicants may be.
   const eligibility = mergeEligibility([
-    readEligibility(location),
+    titleWins ? readEligibility(location) : saysWhere,
     workplace.workplace !== 'remote' && place.countries.length
       ? { worldwide: false, countries: place.countries, regions: [], timezone: null }
       : null,
