@@ -207,6 +207,9 @@ describe('the MCP server', () => {
         JSON.stringify(args),
       ).toEqual(api.body.data.map((j: { id: number }) => j.id));
       expect(out.totalJobs).toBe(api.body.totalJobs);
+      // Each filter narrows the 27 live jobs without emptying them: the comparison is not of two empty lists.
+      expect(out.totalJobs, JSON.stringify(args)).toBeGreaterThan(0);
+      expect(out.totalJobs, JSON.stringify(args)).toBeLessThan(27);
     }
   });
 
@@ -450,6 +453,22 @@ describe('the MCP server', () => {
     expect((company.contents[0] as { text: string }).text).toContain(
       '[Berlin Designer](http://localhost:3000/jobs/',
     );
+  });
+});
+
+describe('the cursor while jobs are posted', () => {
+  it('does not show again on the next page what a job posted in between pushed down', async () => {
+    const first = await call('search_jobs', { query: 'engineer', limit: 5 });
+    const page1 = first.structuredContent as { jobs: { id: number }[]; nextCursor: string };
+    await ingest([item('fresh', 'Fresh Engineer', { datePosted: new Date().toISOString() })]);
+    const second = await call('search_jobs', { query: 'engineer', cursor: page1.nextCursor });
+    const page2 = second.structuredContent as { jobs: { id: number }[]; totalJobs: number };
+    expect(page2.totalJobs).toBe(25);
+    const ids = [...page1.jobs, ...page2.jobs].map((j) => j.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // No gap either: the two pages are the first ten jobs as they were before the new one.
+    const api = await h.http.get('/api/jobs').query({ title: 'engineer' });
+    expect(ids).toEqual(api.body.data.slice(1, 10).map((j: { id: number }) => j.id));
   });
 });
 
