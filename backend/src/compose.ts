@@ -207,6 +207,11 @@ function withEmbeddedIndex(
     async status() {
       const own = embedded.status();
       const lagEvents = await store.countAfter(own.position, 1_000_000).catch(() => 0);
+      // Behind by as long as the oldest event it has not applied has waited, like the runner's projections.
+      const oldest = lagEvents
+        ? await store.readAll({ after: own.position, maxCount: 1 }).catch(() => [])
+        : [];
+      const lagSeconds = oldest[0] ? Math.max(0, (Date.now() - Date.parse(oldest[0].recordedAt)) / 1000) : 0;
       return [
         ...(await runner.status()),
         {
@@ -214,7 +219,7 @@ function withEmbeddedIndex(
           position: own.position,
           eventsHandled: own.documents,
           lagEvents,
-          lagSeconds: 0,
+          lagSeconds,
           state: own.state === 'ready' ? 'live' : own.state === 'stopped' ? 'stopped' : 'catching-up',
           lastError: own.lastError,
         },

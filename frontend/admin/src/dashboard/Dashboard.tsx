@@ -87,8 +87,12 @@ export function Dashboard() {
                           />
                         </TableCell>
                         <TableCell align="right">{p.position?.commit ?? '—'}</TableCell>
-                        <TableCell align="right">{p.lagEvents}</TableCell>
-                        <TableCell align="right">{Math.round(p.lagSeconds)}</TableCell>
+                        <TableCell align="right">
+                          {p.lagEvents >= 1_000_000 ? '1,000,000+' : p.lagEvents.toLocaleString('en-US')}
+                        </TableCell>
+                        <TableCell align="right">
+                          {Math.round(p.lagSeconds).toLocaleString('en-US')}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
