@@ -11,7 +11,16 @@ import type { SearchIndex } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
 import type { Logger } from '../../logger';
 import { FeedParams, toSearchQuery } from '../jobs/feed-params';
-import { countLiveJobs, loadLiveJobs, pageOf, PAGE_SIZE, type ApiJob, type Page } from '../jobs/queries';
+import {
+  countLiveJobs,
+  loadLiveJobs,
+  pageOf,
+  PAGE_SIZE,
+  toCardJob,
+  type ApiJob,
+  type CardJob,
+  type Page,
+} from '../jobs/queries';
 import { canonicalUrl, shouldNoIndex } from '../seo/rules';
 import { headTags, keywordList, SITE_NAME } from './head';
 import { escapeHtml } from '../../http/site';
@@ -29,7 +38,7 @@ export interface HomeSeoDeps {
 export interface HomeState {
   /** The GET /api/jobs query (without page) this page answers, in the client's own form. */
   query: Record<string, string>;
-  firstPage: Page<ApiJob>;
+  firstPage: Page<CardJob>;
   total: number;
   renderedAt: number;
 }
@@ -111,16 +120,9 @@ async function firstPage(deps: HomeSeoDeps, query: Record<string, string>): Prom
   return pageOf(jobs, 1, result.total);
 }
 
-/** The feed card shows the excerpt: the description's HTML would only weigh the page down. */
-function slim(page: Page<ApiJob>): Page<ApiJob> {
-  return {
-    ...page,
-    data: page.data.map((job) => ({
-      ...job,
-      description: '',
-      companyDescription: job.companyDescription ? job.companyDescription.slice(0, 300) : null,
-    })),
-  };
+/** The feed card shows the excerpt: the rows the client's feed asks for (GET /api/jobs?fields=card). */
+function slim(page: Page<ApiJob>): Page<CardJob> {
+  return { ...page, data: page.data.map(toCardJob) };
 }
 
 export function homePageRenderer(deps: HomeSeoDeps): PageRenderer {
