@@ -27,7 +27,7 @@ export const BUILD_INPUTS = [
   'package-lock.json',
   'tsconfig.json',
 ];
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-ssr', '.vite', 'coverage']);
 /** Tests are never part of the bundle: changing one rebuilds nothing. */
 const SKIPPED_FILES = /\.test\.[cm]?[jt]sx?$/;
 
@@ -74,26 +74,32 @@ export function buildPaths(
 /** Why a build is needed, or null when the last build is of these very sources. */
 export function buildReason(paths: BuildPaths, hash: string): string | null {
   if (!fs.existsSync(path.join(paths.distDir, 'index.html'))) return 'no build yet';
-  if (!fs.existsSync(path.join(paths.distDir, '.vite', 'manifest.json')))
+  if (
+    !fs.existsSync(path.join(paths.distDir, '.vite', 'manifest.json')) ||
+    !fs.existsSync(path.join(path.dirname(paths.distDir), 'dist-ssr', '.vite', 'manifest.json'))
+  )
     return 'the last build is incomplete';
   const stamp = fs.existsSync(paths.stampFile) ? fs.readFileSync(paths.stampFile, 'utf8').trim() : '';
   if (!stamp) return 'no record of what the last build was made from';
   return stamp === hash ? null : 'its sources or VITE_* settings changed since the last build';
 }
 
+/** The browser build (dist/), then the server build that renders its pages (dist-ssr/, issue 23). */
 async function viteBuild(root: string): Promise<void> {
   const require = createRequire(import.meta.url);
   const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [vite, 'build', '--config', path.join(root, 'frontend/site/vite.config.ts')],
-      { cwd: root, stdio: 'inherit' },
-    );
-    child.once('error', reject);
-    child.once('exit', (c, signal) => resolve(signal ? 1 : c));
-  });
-  if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
+  for (const extra of [[], ['--ssr']]) {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [vite, 'build', ...extra, '--config', path.join(root, 'frontend/site/vite.config.ts')],
+        { cwd: root, stdio: 'inherit' },
+      );
+      child.once('error', reject);
+      child.once('exit', (c, signal) => resolve(signal ? 1 : c));
+    });
+    if (code !== 0) throw new Error(`vite build${extra.length ? ' --ssr' : ''} failed (exit ${code})`);
+  }
 }
 
 export async function buildIfNeeded(options: {

@@ -39,6 +39,30 @@ function siteRouterBuild(): Plugin {
 }
 
 /**
+ * The server build renders public pages only: the back office (react-admin, MUI) and the API reference
+ * (Scalar, lazy in its page) never render on the server, so they are stubs there instead of megabytes
+ * of bundle and a minute of build.
+ */
+function serverStubs(): Plugin {
+  const stubs: Record<string, string> = {
+    './admin-app': 'export default function AdminApp() { return null; }',
+    '../../features/developers/components/api-reference':
+      'export default function ApiReference() { return null; }',
+  };
+  return {
+    name: 'site-server-stubs',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer?.startsWith(siteSource) && source in stubs ? `\0stub:${source}` : null;
+    },
+    load(id) {
+      return id.startsWith('\0stub:') ? stubs[id.slice('\0stub:'.length)] : null;
+    },
+  };
+}
+
+/**
  * Writes file.br and file.gz beside every compressible file of the build, at the highest levels, for the
  * server to send as they are (backend/src/http/site.ts): smaller than on-the-fly compression, and no CPU
  * per request. Files under 1 KB stay plain, as koa-compress would leave them.
@@ -75,16 +99,43 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+const clientBuild = {
+  outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+  emptyOutDir: true,
+  // Read by the server to preload each route's chunks with its HTML (backend/src/http/site.ts).
+  manifest: true,
+};
+
+/**
+ * `vite build --ssr` (scripts/build-if-needed.ts, after the client build): src/entry-server.tsx for Node, in
+ * dist-ssr/ (never served), imported by backend/src/http/site.ts to render each page's HTML.
+ */
+const serverBuild = {
+  outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
+  emptyOutDir: true,
+  copyPublicDir: false,
+  // dist-ssr/.vite/manifest.json names the hashed entry: a rebuild while the server runs makes new files,
+  // which the server imports afresh (one URL per module, so the chunks share the entry's React contexts).
+  manifest: true,
+  rollupOptions: {
+    input: fileURLToPath(new URL('./src/entry-server.tsx', import.meta.url)),
+    output: { entryFileNames: '[name]-[hash].js' },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: siteRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [siteRouterBuild(), react(), tailwindcss(), precompress()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    emptyOutDir: true,
-    // Read by the server to preload each route's chunks with its HTML (backend/src/http/site.ts).
-    manifest: true,
-  },
+  plugins: [siteRouterBuild(), serverStubs(), react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  build: isSsrBuild ? serverBuild : clientBuild,
+  // The server build carries its packages, React's production build among them (whatever NODE_ENV the
+  // server runs with): no second copy of a context, no development-mode checks on each render.
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true, target: 'node' as const },
+        define: { 'process.env.NODE_ENV': '"production"' },
+      }
+    : {}),
   server: {
     proxy: {
       '/api': backend,
@@ -98,4 +149,4 @@ export default defineConfig({
       '^/(unsubscribe|alerts/confirm)/': backend,
     },
   },
-});
+}));

@@ -18,8 +18,12 @@ function miniRepository(): string {
   const site = path.join(root, 'frontend/site');
   write(
     'frontend/site/vite.config.ts',
-    `export default { root: ${JSON.stringify(site)}, logLevel: 'warn', build: { outDir: ${JSON.stringify(path.join(site, 'dist'))}, emptyOutDir: true, manifest: true } };\n`,
+    // The browser build, and (`--ssr`) the server build the server renders pages with.
+    `export default ({ isSsrBuild }) => isSsrBuild
+      ? { root: ${JSON.stringify(site)}, logLevel: 'warn', build: { outDir: ${JSON.stringify(path.join(site, 'dist-ssr'))}, emptyOutDir: true, manifest: true, rollupOptions: { input: ${JSON.stringify(path.join(site, 'src/entry-server.ts'))} } } }
+      : { root: ${JSON.stringify(site)}, logLevel: 'warn', build: { outDir: ${JSON.stringify(path.join(site, 'dist'))}, emptyOutDir: true, manifest: true } };\n`,
   );
+  write('frontend/site/src/entry-server.ts', "export const render = () => 'first';\n");
   write('frontend/site/index.html', '<!doctype html><script type="module" src="/src/main.ts"></script>\n');
   write('frontend/site/src/main.ts', "document.body.textContent = 'first';\n");
   write('frontend/site/src/main.test.ts', '// a test: never bundled\n');

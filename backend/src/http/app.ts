@@ -111,6 +111,13 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(router.routes());
   app.use(allowedMethods(router));
-  if (deps.siteDistDir) app.use(serveSite({ distDir: deps.siteDistDir, renderers: deps.renderers }));
+  if (deps.siteDistDir)
+    app.use(
+      serveSite({
+        distDir: deps.siteDistDir,
+        renderers: deps.renderers,
+        publicUrl: deps.config.publicUrl,
+      }),
+    );
   return app;
 }

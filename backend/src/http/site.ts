@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
 import send from 'koa-send';
 import type { Logger } from '../logger';
@@ -104,15 +105,55 @@ function templateLoader(distDir: string): () => { html: string; manifest: Manife
   };
 }
 
+/** What the server build of the site exports (frontend/site/src/entry-server.tsx). */
+export interface SiteRenderer {
+  render(url: string, state: Record<string, unknown> | undefined): Promise<string>;
+  renderError(url: string): string;
+}
+
+/**
+ * The site's server build (dist-ssr/ beside dist/, written by `npm run build`): the hashed entry its
+ * manifest names, imported once per build (a rebuild while the server runs writes new files, imported
+ * afresh); null when there is none (a build from before server rendering, tests' own templates): pages
+ * are then the SPA shell with their head tags, as before.
+ */
+export function siteRendererLoader(ssrDir: string): () => Promise<SiteRenderer | null> {
+  const manifestPath = path.join(ssrDir, '.vite', 'manifest.json');
+  let loaded: { mtime: number; module: Promise<SiteRenderer | null> } | null = null;
+  return async () => {
+    const mtime = fs.existsSync(manifestPath) ? fs.statSync(manifestPath).mtimeMs : 0;
+    if (!mtime) return null;
+    if (!loaded || loaded.mtime !== mtime) {
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+      const entry = manifest['src/entry-server.tsx']?.file;
+      loaded = {
+        mtime,
+        module: entry
+          ? (import(pathToFileURL(path.join(ssrDir, entry)).href) as Promise<SiteRenderer>)
+          : Promise.resolve(null),
+      };
+    }
+    return loaded.module;
+  };
+}
+
 /**
  * Serves the built site: hashed assets with a year-long immutable cache, other files for an hour (both in
  * the brotli or gzip form the build wrote beside them, when the client takes it), and the SPA's
  * index.html (never cached) for client routes, with server-rendered head tags from the renderers and
  * module preloads for the route's chunks.
  */
-export function serveSite(options: { distDir: string; renderers?: PageRenderer[] }): Koa.Middleware {
+export function serveSite(options: {
+  distDir: string;
+  renderers?: PageRenderer[];
+  /** The site's server build; default: dist-ssr/ beside distDir. */
+  ssrDir?: string;
+  /** The public origin absolute links in the page use (the share buttons), the same on both sides of hydration. */
+  publicUrl?: string;
+}): Koa.Middleware {
   const distDir = path.resolve(options.distDir);
   const loadTemplate = templateLoader(distDir);
+  const loadRenderer = siteRendererLoader(options.ssrDir ?? path.join(path.dirname(distDir), 'dist-ssr'));
 
   return async function siteMiddleware(ctx, next) {
     if (
@@ -165,21 +206,36 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
       return;
     }
     const { html, manifest } = loaded;
+    const log = ctx.state.log as Logger | undefined;
+    const renderer = await loadRenderer().catch((err: unknown) => {
+      log?.error({ err }, 'the site server build failed to load: pages are served without their body');
+      return null;
+    });
     if (rel === null) {
-      (ctx.state.log as Logger | undefined)?.info(
+      log?.info(
         { method: ctx.method, path: logPath(ctx.path), status: 404 },
         'malformed percent-encoding in the path',
       );
+      // The not-found page, rendered for a path that names nothing (the browser shows it for this URL too).
+      const body = renderer ? await renderer.render('/404', undefined).catch(() => '') : '';
       ctx.status = 404;
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = html;
+      ctx.body = withBody(html, body);
       return;
     }
     let page: RenderedPage | null = null;
-    for (const render of options.renderers ?? []) {
-      page = await render(ctx);
-      if (page) break;
+    try {
+      for (const render of options.renderers ?? []) {
+        page = await render(ctx);
+        if (page) break;
+      }
+    } catch (err) {
+      // A part that is down is siteUnavailable's 503; anything else is this site's 500 page.
+      if (err instanceof HttpError && err.code === 'SERVICE_UNAVAILABLE') throw err;
+      log?.error({ err, path: logPath(ctx.path) }, 'page rendering failed');
+      serveError(ctx, html, renderer);
+      return;
     }
     if (page?.redirect) {
       ctx.set('Cache-Control', `public, max-age=${page.redirect.maxAgeSeconds}`);
@@ -199,20 +255,58 @@ export function serveSite(options: { distDir: string; renderers?: PageRenderer[]
         out = out.replace(/<meta\s+name="description"[^>]*>\s*/, '');
       out = out.replace('</head>', `${page.head}\n</head>`);
     }
-    if (page?.state !== undefined) {
-      // The one inline script: allowed by this response's CSP nonce (securityHeaders), nothing else is.
-      const nonce = ctx.state.cspNonce as string | undefined;
-      const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-      out = out.replace(
-        '</head>',
-        `<script${attr}>window.__INITIAL_STATE__=${serialiseState(page.state)}</script>\n</head>`,
-      );
+    let state = page?.state as Record<string, unknown> | undefined;
+    if (renderer) {
+      // The page's body, rendered from the very data the page carries for hydration (issue 23).
+      state = { ...state, ...(options.publicUrl ? { origin: options.publicUrl } : {}) };
+      let body: string;
+      try {
+        body = await renderer.render(ctx.url, state);
+      } catch (err) {
+        log?.error({ err, path: logPath(ctx.path) }, 'server rendering failed');
+        serveError(ctx, html, renderer);
+        return;
+      }
+      out = withBody(out, body);
     }
+    if (state !== undefined) out = withState(ctx, out, state);
     ctx.status = page?.status ?? (known ? 200 : 404);
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = out;
   };
+}
+
+/** The rendered body inside the template's empty root. */
+function withBody(html: string, body: string): string {
+  return body ? html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`) : html;
+}
+
+/** The page's data for the client, in the one inline script: allowed by this response's CSP nonce (securityHeaders). */
+function withState(ctx: Koa.Context, html: string, state: unknown): string {
+  const nonce = ctx.state.cspNonce as string | undefined;
+  const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  return html.replace(
+    '</head>',
+    () => `<script${attr}>window.__INITIAL_STATE__=${serialiseState(state)}</script>\n</head>`,
+  );
+}
+
+/**
+ * The 500 page: 'Something went wrong' with the site's header and footer, rendered on the server; the
+ * browser then renders the page afresh (`renderError` in its state) and may well succeed.
+ */
+function serveError(ctx: Koa.Context, html: string, renderer: SiteRenderer | null): void {
+  let body = '';
+  try {
+    body = renderer?.renderError(ctx.url) ?? '';
+  } catch {
+    // the shell alone; the browser shows its own error screen
+  }
+  ctx.status = 500;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = withState(ctx, withBody(html, body), { renderError: true });
 }
 
 /**

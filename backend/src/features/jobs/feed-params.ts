@@ -172,6 +172,13 @@ const FeedParamsObject = z
       .transform(Number)
       .pipe(z.number().int().min(1, 'Must be a whole number from 1'))
       .optional(),
+    fields: z
+      .enum(['full', 'card'], { error: "Must be 'full' or 'card'" })
+      .meta({
+        description:
+          "Beyond the spec: 'card' answers each job with only what a feed card shows (CardJob: no description, skills or company profile; a few KB per page of 20 instead of tens), 'full' (the default) the spec's whole Job.",
+      })
+      .optional(),
     sortBy: z.enum(SORT_BY, { error: `Must be one of: ${SORT_BY.join(', ')}` }).optional(),
     sortOrder: z.enum(['asc', 'desc'], { error: "Must be 'asc' or 'desc'" }).optional(),
   })

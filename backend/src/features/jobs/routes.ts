@@ -21,6 +21,7 @@ import {
   pageOf,
   PAGE_SIZE,
   similarJobs,
+  toCardJob,
   type ApiJob,
   type FilterOptions,
   type JobLookup,
@@ -132,7 +133,9 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
           const jobs = await loadLiveJobs(deps.pool, result.ids);
           // No search is counted here: the feed asks at every keystroke; the site reports the search its visitor
           // settled on (POST /api/searches, admin/search-report.ts).
-          const body = Buffer.from(JSON.stringify(pageOf(jobs, page, result.total)));
+          // fields=card: only what a feed card shows (the site's feed asks so at every keystroke).
+          const rows = query.fields === 'card' ? jobs.map(toCardJob) : jobs;
+          const body = Buffer.from(JSON.stringify(pageOf(rows, page, result.total)));
           if (generation !== null)
             feedPages.set(key, { at: Date.now(), generation, body, total: result.total });
           ctx.type = 'application/json';

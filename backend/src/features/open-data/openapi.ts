@@ -113,6 +113,36 @@ const JobsPage = z
   .object({ data: z.array(Job), page: z.number(), totalPages: z.number(), totalJobs: z.number() })
   .meta({ id: 'JobsPage' });
 
+const CardJob = Job.pick({
+  id: true,
+  slug: true,
+  title: true,
+  company: true,
+  companyLogo: true,
+  location: true,
+  isRemote: true,
+  isHybrid: true,
+  type: true,
+  experienceLevel: true,
+  industry: true,
+  salary: true,
+  datePosted: true,
+  continent: true,
+  country: true,
+  eligibility: true,
+  lastConfirmedAt: true,
+  confirmedBy: true,
+  excerpt: true,
+}).meta({
+  id: 'CardJob',
+  description:
+    'What a feed card shows of a job (GET /api/jobs?fields=card): the Job without description, skills, company profile, application and source URLs. Open the job (GET /api/jobs/{identifier}) for the rest.',
+});
+
+const CardJobsPage = z
+  .object({ data: z.array(CardJob), page: z.number(), totalPages: z.number(), totalJobs: z.number() })
+  .meta({ id: 'CardJobsPage' });
+
 const Company = z
   .object({
     name: z.string(),
@@ -293,9 +323,9 @@ function paths(): ZodOpenApiPathsObject {
       get: publicRead({
         summary: 'Search the jobs',
         description:
-          'One page of live jobs matching the filters. Empty parameters are ignored; an unknown value is a 400 naming the parameter. Values match case-insensitively.',
+          'One page of live jobs matching the filters. Empty parameters are ignored; an unknown value is a 400 naming the parameter. Values match case-insensitively. With `fields=card` each job is a CardJob (what a feed card shows, ≤ 5 KB per page of 20), otherwise the whole Job.',
         requestParams: { query: FeedParams.out },
-        responses: { '200': json(JobsPage), ...errors(400, 503) },
+        responses: { '200': json(z.union([JobsPage, CardJobsPage])), ...errors(400, 503) },
       }),
     },
     '/api/jobs/count': {

@@ -11,12 +11,23 @@ import type { SearchIndex } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
 import type { Logger } from '../../logger';
 import { FeedParams, toSearchQuery } from '../jobs/feed-params';
-import { countLiveJobs, loadLiveJobs, pageOf, PAGE_SIZE, type ApiJob, type Page } from '../jobs/queries';
+import {
+  countLiveJobs,
+  loadLiveJobs,
+  pageOf,
+  PAGE_SIZE,
+  toCardJob,
+  type ApiJob,
+  type CardJob,
+  type Page,
+} from '../jobs/queries';
 import { canonicalUrl, shouldNoIndex } from '../seo/rules';
 import { headTags, keywordList, SITE_NAME } from './head';
 import { escapeHtml } from '../../http/site';
 import { failedDependency } from '../../http/errors';
 import { feedPath } from '@jobs/contracts/open-data';
+import { apiQuery, stateFromSearch } from '@jobs/site/ts/features/jobs-feed/filters';
+import { filterWords as headingWords } from '@jobs/site/ts/lib/text/heading';
 
 export interface HomeSeoDeps {
   pool: pg.Pool;
@@ -29,69 +40,28 @@ export interface HomeSeoDeps {
 export interface HomeState {
   /** The GET /api/jobs query (without page) this page answers, in the client's own form. */
   query: Record<string, string>;
-  firstPage: Page<ApiJob>;
+  firstPage: Page<CardJob>;
   total: number;
   renderedAt: number;
 }
 
-const SORTS = new Set([
-  'datePosted:desc',
-  'datePosted:asc',
-  'title:asc',
-  'title:desc',
-  'company:asc',
-  'company:desc',
-]);
-
-function param(ctx: Koa.Context, name: string): string {
-  const value = ctx.query[name];
-  const trimmed = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-  return trimmed.toLowerCase() === 'all' ? '' : trimmed;
-}
-
 /**
- * The client's feed query for the URL, built as frontend/site/src/features/jobs-feed/filters.ts does
- * (search or title; jobType wins over type; empty and 'all' values left out; the sort always present), so the
- * client recognises the state as its own.
+ * The client's feed query for the URL, built by the client's own code
+ * (frontend/site/src/features/jobs-feed/filters.ts: search or title, jobType wins over type, empty and
+ * 'all' values left out, 'I can work from' and the time zone, the sort always present), so the client
+ * recognises the state as its own and the server renders the very feed the client shows.
  */
 export function homeQuery(ctx: Koa.Context): Record<string, string> {
-  const isRemote = param(ctx, 'isRemote').toLowerCase();
-  const entries: [string, string][] = [
-    ['title', param(ctx, 'title') || param(ctx, 'search')],
-    ['location', param(ctx, 'location')],
-    ['experienceLevel', param(ctx, 'experienceLevel')],
-    ['type', param(ctx, 'jobType') || param(ctx, 'type')],
-    ['salary', param(ctx, 'salary')],
-    ['industry', param(ctx, 'industry')],
-    ['isRemote', isRemote === 'true' || isRemote === 'false' ? isRemote : ''],
-  ];
-  const query: Record<string, string> = Object.fromEntries(entries.filter(([, v]) => v !== ''));
-  const sort = `${param(ctx, 'sortBy')}:${param(ctx, 'sortOrder')}`;
-  const [sortBy, sortOrder] = (SORTS.has(sort) ? sort : 'datePosted:desc').split(':') as [string, string];
-  query.sortBy = sortBy;
-  query.sortOrder = sortOrder;
-  return query;
+  return apiQuery(stateFromSearch(ctx.querystring));
 }
 
-const EXPERIENCE_WORDS: Record<string, string> = { Entry: 'Entry Level', 'Mid-level': 'Mid Level' };
-
-/** The filters as the feed heading reads them (twin of frontend/site/src/lib/text/heading.ts). */
+/** The filters as the feed heading reads them: the client's own words (frontend/site/src/lib/text/heading.ts). */
 export function filterWords(query: Record<string, string>): string {
-  const words: string[] = [];
-  if (query.isRemote === 'true') words.push('Remote & Hybrid');
-  if (query.isRemote === 'false') words.push('On-site');
-  if (query.experienceLevel) words.push(EXPERIENCE_WORDS[query.experienceLevel] ?? query.experienceLevel);
-  if (query.type) words.push(query.type);
-  if (query.industry) words.push(query.industry);
-  if (query.title)
-    words.push(
-      query.title
-        .replace(/\s+/g, ' ')
-        .replace(/(^|\s)(\p{Ll})/gu, (_, s: string, l: string) => s + l.toUpperCase()),
-    );
-  if (query.location) words.push(/^all (.+)$/i.exec(query.location)?.[1] ?? query.location);
-  if (query.salary) words.push(`$${query.salary}`);
-  return words.join(' ');
+  const { isRemote, ...rest } = query;
+  return headingWords({
+    ...rest,
+    isRemote: isRemote === 'true' ? true : isRemote === 'false' ? false : undefined,
+  });
 }
 
 function count(n: number): string {
@@ -111,16 +81,9 @@ async function firstPage(deps: HomeSeoDeps, query: Record<string, string>): Prom
   return pageOf(jobs, 1, result.total);
 }
 
-/** The feed card shows the excerpt: the description's HTML would only weigh the page down. */
-function slim(page: Page<ApiJob>): Page<ApiJob> {
-  return {
-    ...page,
-    data: page.data.map((job) => ({
-      ...job,
-      description: '',
-      companyDescription: job.companyDescription ? job.companyDescription.slice(0, 300) : null,
-    })),
-  };
+/** The feed card shows the excerpt: the rows the client's feed asks for (GET /api/jobs?fields=card). */
+function slim(page: Page<ApiJob>): Page<CardJob> {
+  return { ...page, data: page.data.map(toCardJob) };
 }
 
 export function homePageRenderer(deps: HomeSeoDeps): PageRenderer {

@@ -7,7 +7,8 @@ import type Koa from 'koa';
 import type pg from 'pg';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
-import { findJob, type ApiJob } from '../jobs/queries';
+import { findCompany, findJob, similarJobs, type ApiJob, type CompanyDetails } from '../jobs/queries';
+import { splitDescription, type StructuredDescription } from '../jobs/structured';
 import { headTags, keywordList, plainSummary, SITE_NAME } from './head';
 import { absoluteLogoUrl, breadcrumbJsonLd, companyUrl, jobPostingJsonLd, jobUrl } from './json-ld';
 
@@ -15,7 +16,15 @@ const JOB_PATH = /^\/jobs\/([^/]+)\/?$/;
 
 /** What the client reads from window.__INITIAL_STATE__.jobPage (frontend/site/src/features/job-page/api/initial-state.ts). */
 export type JobPageState =
-  | { identifier: string; status: 200; job: ApiJob }
+  | {
+      identifier: string;
+      status: 200;
+      job: ApiJob;
+      /** What the page's other queries answer (GET …/structured, …/similar, /api/companies/{company}): rendered with it. */
+      structured: StructuredDescription;
+      similar: ApiJob[];
+      company: CompanyDetails | null;
+    }
   | { identifier: string; status: 404 }
   | {
       identifier: string;
@@ -119,7 +128,19 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
         ]),
       ],
     });
-    const state: JobPageState = { identifier, status: 200, job };
+    const [similar, company] = await Promise.all([
+      similarJobs(deps.pool, { jobId: found.jobId, title: job.title, skills: job.skills }),
+      findCompany(deps.pool, job.company),
+    ]);
+    const state: JobPageState = {
+      identifier,
+      status: 200,
+      job,
+      structured: splitDescription(job.description),
+      // The similar-jobs cards show 150 characters: the excerpt, not whole descriptions, travels in the page.
+      similar: similar.map((j) => ({ ...j, description: j.excerpt })),
+      company,
+    };
     return { status: 200, title, head, state: { jobPage: state } };
   };
 }

@@ -16,21 +16,21 @@ const Home = lazyPage(() => import('./routes/home'));
 const Job = lazyPage(() => import('./routes/job'));
 const Company = lazyPage(() => import('./routes/company'));
 const Auth = lazyPage(() => import('./routes/auth'));
-const VerifyEmail = lazy(() => import('./routes/verify-email'));
-const Profile = lazy(() => import('./routes/profile'));
+const VerifyEmail = lazyPage(() => import('./routes/verify-email'));
+const Profile = lazyPage(() => import('./routes/profile'));
 // The back office (react-admin and MUI) is its own chunk, fetched only once an admin opens /admin.
 const AdminApp = lazy(() => import('./admin-app'));
-const Countries = lazy(() => import('./routes/countries'));
-const Resources = lazy(() => import('./routes/resources'));
-const JobTypes = lazy(() => import('./routes/job-types'));
-const Categories = lazy(() => import('./routes/categories'));
-const SoftwareEngineering = lazy(() => import('./routes/categories/software-engineering'));
-const DataScience = lazy(() => import('./routes/categories/data-science'));
-const About = lazy(() => import('./routes/about'));
-const Contact = lazy(() => import('./routes/contact'));
-const Privacy = lazy(() => import('./routes/privacy'));
-const Developers = lazy(() => import('./routes/developers'));
-const NotFound = lazy(() => import('./routes/not-found'));
+const Countries = lazyPage(() => import('./routes/countries'));
+const Resources = lazyPage(() => import('./routes/resources'));
+const JobTypes = lazyPage(() => import('./routes/job-types'));
+const Categories = lazyPage(() => import('./routes/categories'));
+const SoftwareEngineering = lazyPage(() => import('./routes/categories/software-engineering'));
+const DataScience = lazyPage(() => import('./routes/categories/data-science'));
+const About = lazyPage(() => import('./routes/about'));
+const Contact = lazyPage(() => import('./routes/contact'));
+const Privacy = lazyPage(() => import('./routes/privacy'));
+const Developers = lazyPage(() => import('./routes/developers'));
+const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The route table of spec section 2. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -88,7 +88,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the chunk of the page at `pathname` when it is a preloadable one; resolves when it is in. */
+/**
+ * Loads the chunk of the page at `pathname` when it is a preloadable one; resolves when it is in. The
+ * server renders every page (entry-server.tsx), so every page of the site is preloadable; the back
+ * office is not (its chunk is the one that must stay out of the public pages).
+ */
 export function preloadPage(pathname: string): Promise<unknown> {
   const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
     isValidElement(route.element) ? (route.element.type as Partial<LazyPage<object>>).preload?.() : undefined,

@@ -3,6 +3,7 @@
  * home page shows jobs without waiting on a client round trip. It is used once, and only when the
  * query the server answered is the one the page asks for.
  */
+import { readInitialState, takeInitial } from '../../lib/initial-state';
 import type { JobsQuery } from './filters';
 import type { JobsPage } from './types';
 
@@ -16,17 +17,8 @@ export interface HomeInitialState {
   renderedAt: number;
 }
 
-declare global {
-  interface Window {
-    __INITIAL_STATE__?: { home?: HomeInitialState } & Record<string, unknown>;
-  }
-}
-
-let taken = false;
-
 function homeState(): HomeInitialState | undefined {
-  if (typeof window === 'undefined') return undefined;
-  return window.__INITIAL_STATE__?.home;
+  return readInitialState()?.home as HomeInitialState | undefined;
 }
 
 function sameQuery(a: JobsQuery, b: JobsQuery): boolean {
@@ -36,10 +28,11 @@ function sameQuery(a: JobsQuery, b: JobsQuery): boolean {
 
 /** The server's first page for `query`, once; later calls (a refresh, a reset) fetch for real. */
 export function takeInitialFeed(query: JobsQuery): { page: JobsPage; at: number } | undefined {
-  const state = homeState();
-  if (taken || !state || !sameQuery(state.query, query)) return undefined;
-  taken = true;
-  return { page: state.firstPage, at: state.renderedAt };
+  return takeInitial('home.feed', (state) => {
+    const home = state.home as HomeInitialState | undefined;
+    if (!home || !sameQuery(home.query, query)) return undefined;
+    return { page: home.firstPage, at: home.renderedAt };
+  });
 }
 
 /** The server's total job count, if it sent one. */

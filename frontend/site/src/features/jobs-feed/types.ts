@@ -1,7 +1,30 @@
 import type { PublicJob } from '@jobs/contracts';
 
-/** A job of the feed: the contract's public Job; the API adds the server-made excerpt. */
-export type FeedJob = PublicJob & { excerpt?: string };
+/**
+ * A job of the feed: what a card shows of the contract's public Job (GET /api/jobs?fields=card, a few KB
+ * per page of 20 instead of every description), with the server-made excerpt.
+ */
+export type FeedJob = Pick<
+  PublicJob,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'company'
+  | 'companyLogo'
+  | 'location'
+  | 'isRemote'
+  | 'isHybrid'
+  | 'type'
+  | 'experienceLevel'
+  | 'industry'
+  | 'salary'
+  | 'datePosted'
+  | 'continent'
+  | 'country'
+  | 'eligibility'
+  | 'lastConfirmedAt'
+  | 'confirmedBy'
+> & { excerpt?: string; description?: string };
 
 /** GET /api/jobs (spec section 3, Job list response). */
 export interface JobsPage {

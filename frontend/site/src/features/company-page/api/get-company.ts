@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicJob } from '@jobs/contracts';
 import { ApiError, apiJson, getErrorStatus } from '../../../lib/api-client';
 import { takeInitialCompany, takeInitialJobs } from './initial-state';
@@ -41,7 +41,47 @@ export function useCompany(name: string) {
     queryKey: ['/api/companies', name],
     queryFn: () => getCompany(name),
     retry: (count, error) => count < 1 && (getErrorStatus(error) ?? 500) >= 500,
+    // A 404 the server already answered (primeCompanyPage) stays on screen.
+    retryOnMount: false,
   });
+}
+
+/**
+ * The server's lookup for the company page at `pathname`, in the cache before the first render (server
+ * and browser alike): the profile and the first page of jobs render at once, fetched by no one again.
+ */
+export function primeCompanyPage(queryClient: QueryClient, pathname: string): void {
+  const match = /^\/companies\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return;
+  let name: string;
+  try {
+    name = decodeURIComponent(match[1]);
+  } catch {
+    return;
+  }
+  const initial = takeInitialCompany(name);
+  if (!initial) return;
+  if (initial.status === 404) {
+    const error = new ApiError(
+      404,
+      'Not Found',
+      JSON.stringify({ message: 'Company not found', code: 'NOT_FOUND' }),
+    );
+    queryClient
+      .getQueryCache()
+      .build(queryClient, { queryKey: ['/api/companies', name] })
+      .setState({
+        status: 'error',
+        error,
+        errorUpdatedAt: Date.now(),
+        fetchFailureCount: 1,
+        fetchFailureReason: error,
+      });
+    return;
+  }
+  queryClient.setQueryData(['/api/companies', name], initial.company);
+  const jobs = takeInitialJobs(name);
+  if (jobs) queryClient.setQueryData(['/api/companies', name, 'jobs'], { pages: [jobs], pageParams: [1] });
 }
 
 export function useCompanyJobs(name: string, enabled: boolean) {

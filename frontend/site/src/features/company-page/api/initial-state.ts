@@ -2,30 +2,25 @@
  * The company page the server already looked up (backend/src/features/site-seo/company.ts), sent as
  * window.__INITIAL_STATE__.companyPage: used once, for the name it was rendered for.
  */
+import { takeInitial, type InitialState } from '../../../lib/initial-state';
 import type { CompanyDetails, CompanyJobsPage } from './get-company';
 
 export type CompanyPageState =
   | { name: string; status: 200; company: CompanyDetails; jobs: CompanyJobsPage }
   | { name: string; status: 404 };
 
-const taken = { company: false, jobs: false };
-
-function read(name: string): CompanyPageState | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const state = window.__INITIAL_STATE__?.companyPage as CompanyPageState | undefined;
-  return state?.name === name ? state : undefined;
+function read(state: InitialState, name: string): CompanyPageState | undefined {
+  const page = state.companyPage as CompanyPageState | undefined;
+  return page?.name === name ? page : undefined;
 }
 
 export function takeInitialCompany(name: string): CompanyPageState | undefined {
-  const state = read(name);
-  if (taken.company || !state) return undefined;
-  taken.company = true;
-  return state;
+  return takeInitial('companyPage.company', (state) => read(state, name));
 }
 
 export function takeInitialJobs(name: string): CompanyJobsPage | undefined {
-  const state = read(name);
-  if (taken.jobs || state?.status !== 200) return undefined;
-  taken.jobs = true;
-  return state.jobs;
+  return takeInitial('companyPage.jobs', (state) => {
+    const page = read(state, name);
+    return page?.status === 200 ? page.jobs : undefined;
+  });
 }

@@ -4,9 +4,20 @@
  * the identifier it was rendered for; later loads (Try Again, another job) fetch for real.
  */
 import type { PublicJob } from '@jobs/contracts';
+import { readInitialState, takeInitial } from '../../../lib/initial-state';
+import type { CompanyDetails } from './get-company';
+import type { StructuredJob } from './get-structured-job';
 
 export type JobPageState =
-  | { identifier: string; status: 200; job: PublicJob }
+  | {
+      identifier: string;
+      status: 200;
+      job: PublicJob;
+      /** The page's other queries, answered by the server with the job (absent from older servers). */
+      structured?: StructuredJob;
+      similar?: PublicJob[];
+      company?: CompanyDetails | null;
+    }
   | { identifier: string; status: 404 }
   | {
       identifier: string;
@@ -20,19 +31,16 @@ export type JobPageState =
       };
     };
 
-let taken = false;
-
 function read(): JobPageState | undefined {
-  if (typeof window === 'undefined') return undefined;
-  return window.__INITIAL_STATE__?.jobPage as JobPageState | undefined;
+  return readInitialState()?.jobPage as JobPageState | undefined;
 }
 
 /** The server's lookup for `identifier`, at most once per page load. */
 export function takeInitialJob(identifier: string): JobPageState | undefined {
-  const state = read();
-  if (taken || !state || state.identifier !== identifier) return undefined;
-  taken = true;
-  return state;
+  return takeInitial('jobPage', (state) => {
+    const page = state.jobPage as JobPageState | undefined;
+    return page?.identifier === identifier ? page : undefined;
+  });
 }
 
 /** The title of a removed job the server rendered (the 410 API body has none), by its id or its slug. */

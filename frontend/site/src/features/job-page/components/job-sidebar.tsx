@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
+import { siteOrigin } from '../../../lib/initial-state';
 import type { Job } from '../api/get-job';
 import { alertDefaultsOfJob } from '../lib/alert-defaults';
 import { formatDate } from '../lib/format';
@@ -19,7 +20,7 @@ function Info({ label, value }: { label: string; value: string | null }) {
 }
 
 export function JobSidebar({ job }: { job: Job }) {
-  const url = `${window.location.origin}${paths.job.getHref(job.slug || job.id)}`;
+  const url = `${siteOrigin()}${paths.job.getHref(job.slug || job.id)}`;
   return (
     <aside className="space-y-6" aria-label="Job actions and information">
       <Card>

@@ -11,6 +11,8 @@ export const FEED_ERROR_MESSAGE = 'Failed to fetch jobs';
 export function jobsUrl(query: JobsQuery, page: number): string {
   const params = new URLSearchParams(query);
   params.set('page', String(page));
+  // Only what a card shows: a few KB per keystroke instead of 20 whole descriptions.
+  params.set('fields', 'card');
   return `/api/jobs?${params.toString()}`;
 }
 

@@ -1,0 +1,192 @@
+/**
+ * Issue 23: pages arrive whole. The first HTML already holds the page (fetched without JavaScript), a
+ * browser with JavaScript off shows it, hydration warns about nothing and asks the API nothing the page
+ * already shows, and typing in the search box asks for card-sized rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { baseUrl, ingest, launchBrowser } from './support/browser';
+
+const run = Date.now().toString(36);
+const DESCRIPTION =
+  '<p>Our observatory team builds the telescope scheduling platform used by astronomers.</p>' +
+  '<h2>Responsibilities</h2><ul><li>Own the scheduling API</li></ul>' +
+  '<h2>Requirements</h2><ul><li>5 years of TypeScript</li></ul>';
+
+interface Posted {
+  slug: string;
+  id: number;
+}
+
+async function post(externalId: string, overrides: Record<string, unknown> = {}): Promise<Posted> {
+  const res = (await ingest([
+    {
+      action: 'posted',
+      externalId: `${run}-${externalId}`,
+      title: 'Telescope Platform Engineer',
+      company: `Starlight ${run}`,
+      companyDescription: 'Starlight builds observatories.',
+      location: 'Lisbon, Portugal',
+      workplace: 'remote',
+      employmentType: 'Full-time',
+      experienceLevel: 'Senior',
+      descriptionHtml: DESCRIPTION,
+      applicationUrl: `https://starlight.example/apply/${externalId}`,
+      ...overrides,
+    },
+  ])) as unknown as { results: { slug?: string; id?: number }[] };
+  const result = res.results[0]!;
+  expect(result.slug, JSON.stringify(result)).toBeTruthy();
+  return { slug: result.slug!, id: result.id! };
+}
+
+/** Console messages that are warnings or errors (React reports hydration mismatches as errors). */
+function watchWarnings(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(m.text());
+  });
+  page.on('pageerror', (e) => messages.push(e.message));
+  return messages;
+}
+
+function apiRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) urls.push(`${url.pathname}${url.search}`);
+  });
+  return urls;
+}
+
+describe('server-rendered pages', () => {
+  let browser: Browser;
+  const jobs: Record<string, Posted> = {};
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    jobs.main = await post('main');
+    jobs.other = await post('other', { title: 'Observatory Data Engineer' });
+    jobs.removed = await post('removed', { title: 'Retired Telescope Role' });
+    await ingest([{ action: 'closed', externalId: `${run}-removed`, reason: 'Position filled' }]);
+    // The read model and the search index follow the events: wait until the job page answers.
+    for (let i = 0; i < 50; i += 1) {
+      const res = await fetch(`${baseUrl()}/api/jobs/${jobs.main.slug}`);
+      if (res.ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the job page's first HTML holds its title, company, description and apply link", async () => {
+    const res = await fetch(`${baseUrl()}/jobs/${jobs.main.slug}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<h1[^>]*>Telescope Platform Engineer<\/h1>/);
+    expect(root).toContain(`Starlight ${run}`);
+    expect(root).toContain('Our observatory team builds the telescope scheduling platform');
+    expect(root).toContain('Own the scheduling API');
+    expect(root).toContain(`href="https://starlight.example/apply/main"`);
+    expect(root).toContain('Apply Now');
+  });
+
+  it('answers 404 and 410 with their pages rendered on the server', async () => {
+    const gone = await fetch(`${baseUrl()}/jobs/${jobs.removed.slug}`);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain('Job No Longer Available');
+    const unknownJob = await fetch(`${baseUrl()}/jobs/no-such-job-${run}`);
+    expect(unknownJob.status).toBe(404);
+    expect(await unknownJob.text()).toContain('Job Not Found');
+    const unknownPage = await fetch(`${baseUrl()}/no-such-page-${run}`);
+    expect(unknownPage.status).toBe(404);
+    expect(await unknownPage.text()).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+  });
+
+  it('renders bad URL input as a normal page or a 4xx, never a 500', async () => {
+    for (const url of [
+      '/?type=no-such-type&salary=lots',
+      '/?page=99999999999999999999',
+      '/?search=%E0%A4%A',
+      '/?workFrom=Atlantis&tz=UTC%2B99',
+      '/%FF',
+      '/jobs/%E0%A4%A',
+      '/companies/%00',
+    ]) {
+      const res = await fetch(`${baseUrl()}${url}`);
+      expect(res.status, url).toBeLessThan(500);
+      expect(await res.text(), url).toContain('id="main-content"');
+    }
+  });
+
+  it('shows the job with JavaScript off: readable, with a working apply link; home lists job links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/jobs/${jobs.main.slug}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Telescope Platform Engineer');
+    expect(await page.getByText('Own the scheduling API').isVisible()).toBe(true);
+    const apply = page.getByRole('link', { name: /Apply Now/ }).first();
+    expect(await apply.getAttribute('href')).toBe('https://starlight.example/apply/main');
+
+    await page.goto(`${baseUrl()}/`);
+    const links = await page.locator('[data-testid="job-card"] a[href^="/jobs/"]').count();
+    expect(links).toBeGreaterThanOrEqual(2);
+    // The search form works as a plain GET.
+    await page.getByPlaceholder('Search for jobs, skills, companies...').fill('Observatory');
+    await page.getByPlaceholder('Search for jobs, skills, companies...').press('Enter');
+    await page.waitForURL(/search=Observatory|title=Observatory/);
+    expect(await page.locator('[data-testid="job-card"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('hydrates the job page without warnings and without asking the API for what it shows', async () => {
+    const page = await browser.newPage();
+    const warnings = watchWarnings(page);
+    const requests = apiRequests(page);
+    await page.goto(`${baseUrl()}/jobs/${jobs.main.slug}`, { waitUntil: 'networkidle' });
+    // Hydrated: the page answers clicks (the Company tab is React's).
+    await page.getByRole('tab', { name: /Company/ }).click();
+    await expect.poll(() => page.getByText('Starlight builds observatories.').first().isVisible()).toBe(true);
+    expect(warnings).toEqual([]);
+    const dup = requests.filter(
+      (u) => u.startsWith(`/api/jobs/${jobs.main.slug}`) || u.startsWith(`/api/jobs/${jobs.main.id}/`),
+    );
+    expect(dup).toEqual([]);
+    expect(requests.filter((u) => u.startsWith('/api/companies/'))).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates the home page without warnings, without fetching its feed again; typing asks for card rows', async () => {
+    const page = await browser.newPage();
+    const warnings = watchWarnings(page);
+    const requests = apiRequests(page);
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    expect(warnings).toEqual([]);
+    expect(requests.filter((u) => /^\/api\/jobs(\?|\/count)/.test(u))).toEqual([]);
+
+    const answers: { url: string; body: string }[] = [];
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname === '/api/jobs')
+        answers.push({ url: r.url(), body: await r.text().catch(() => '') });
+    });
+    await page.getByPlaceholder('Search for jobs, skills, companies...').pressSequentially('Telesc', {
+      delay: 60,
+    });
+    await expect.poll(() => answers.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="job-card"]').count()).toBe(1);
+    for (const answer of answers) {
+      expect(answer.url).toContain('fields=card');
+      const body = JSON.parse(answer.body) as { data: Record<string, unknown>[] };
+      for (const job of body.data) {
+        expect(job).not.toHaveProperty('description');
+        expect(job).not.toHaveProperty('skills');
+      }
+    }
+    await page.close();
+  });
+});
