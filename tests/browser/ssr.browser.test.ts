@@ -65,7 +65,7 @@ function apiRequests(page: Page): string[] {
 
 describe('server-rendered pages', () => {
   let browser: Browser;
-  const jobs: Record<string, Posted> = {};
+  const jobs = {} as { main: Posted; other: Posted; removed: Posted };
 
   beforeAll(async () => {
     browser = await launchBrowser();
