@@ -201,7 +201,14 @@ describe('job and company pages in a real browser', () => {
       (u) => u.pathname.endsWith('/structured'),
       (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
-    await page.goto(`${baseUrl()}/jobs/${jobs.main!.slug}`);
+    // The server renders the sections itself (issue 23): the page fetches them only when reached inside
+    // the site, as here (a client-side navigation from another page).
+    await page.goto(`${baseUrl()}/about`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate((href) => {
+      window.history.pushState({}, '', href);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/jobs/${jobs.main!.slug}`);
     await page
       .getByText('Could not analyze job description. Using original content instead.')
       .waitFor({ timeout: 15_000 });

@@ -147,7 +147,11 @@ export function JobCard({
             )}
             <li className="inline-flex items-center gap-1">
               <Clock aria-hidden="true" className="h-4 w-4" />
-              <time dateTime={job.datePosted}>{age}</time>
+              {/* Rendered on the server seconds before the browser hydrates: an age that ticks over in
+                  between ('1 hour ago' to '2 hours ago') is no mismatch worth a warning. */}
+              <time dateTime={job.datePosted} suppressHydrationWarning>
+                {age}
+              </time>
             </li>
           </ul>
         </div>

@@ -94,7 +94,7 @@ export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactN
         </h2>
         <div className="flex flex-wrap items-center gap-3">
           {feed.dataUpdatedAt > 0 && (
-            <p className="text-sm text-slate-600" data-testid="feed-updated">
+            <p className="text-sm text-slate-600" data-testid="feed-updated" suppressHydrationWarning>
               Updated {updatedAgo(feed.dataUpdatedAt, now)}
             </p>
           )}

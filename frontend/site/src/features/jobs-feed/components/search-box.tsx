@@ -86,7 +86,9 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
   }
 
   return (
-    <div className="relative w-full">
+    // A plain GET form: with JavaScript off, Enter opens /?search=… (rendered by the server); with it on, the
+    // feed follows the typing and submitting changes nothing.
+    <form method="get" action="/" className="relative w-full" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={inputId} className="sr-only">
         Search jobs
       </label>
@@ -96,6 +98,7 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
       />
       <input
         id={inputId}
+        name="search"
         type="search"
         role="combobox"
         autoComplete="off"
@@ -147,6 +150,6 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
             </li>
           ))}
       </ul>
-    </div>
+    </form>
   );
 }
