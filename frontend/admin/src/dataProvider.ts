@@ -31,6 +31,7 @@ export interface AdminCommands {
   jobHistory(id: Identifier): Promise<HistoryEntry[]>;
   jobDuplicates(id: Identifier): Promise<JobDuplicates>;
   unmergeJob(id: Identifier): Promise<{ ok: true; events: string[] }>;
+  mergeJob(id: Identifier, into: string): Promise<{ ok: true; events: string[] }>;
   companyHistory(slug: string): Promise<CompanyChange[]>;
   setCompanyProfile(slug: string, body: { website?: string; logo?: string }): Promise<{ ok: true }>;
   undoCompanyChange(slug: string, eventId: string): Promise<{ ok: true; undone: string[] }>;
@@ -53,6 +54,7 @@ export const dataProvider: AdminDataProvider = {
   jobHistory: (id) => get(`/jobs/${id}/history`),
   jobDuplicates: (id) => get(`/jobs/${id}/duplicates`),
   unmergeJob: (id) => post(`/jobs/${id}/unmerge`, {}),
+  mergeJob: (id, into) => post(`/jobs/${id}/merge`, { into }),
   companyHistory: (slug) => get(`/companies/${encodeURIComponent(slug)}/history`),
   setCompanyProfile: async (slug, body) => {
     const { json } = await httpClient(`${API}/companies/${encodeURIComponent(slug)}`, {

@@ -177,7 +177,7 @@ export function authRoutes(router: Router, deps: AppDeps): void {
     ctx.set('Referrer-Policy', 'no-referrer');
     if (userId) devices!.issue(ctx, userId);
     ctx.status = 303;
-    ctx.redirect(`/login?unlocked=${userId ? '1' : '0'}`);
+    ctx.redirect(`/auth?unlocked=${userId ? '1' : '0'}`);
     ctx.status = 303;
   });
 

@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { CompanyProfileCard } from './CompanyProfileCard';
 import { JobDuplicates } from './JobDuplicates';
+import { MergeJobCard } from './MergeJobCard';
 import { JobHistory } from './JobHistory';
 import { JobStatusField } from './JobStatusField';
 import { SourceNameField } from './SourceNameField';
@@ -89,6 +90,7 @@ export function JobShow() {
       </SimpleShowLayout>
       <JobDuplicates />
       <CompanyProfileCard />
+      <MergeJobCard />
       <JobHistory />
     </Show>
   );

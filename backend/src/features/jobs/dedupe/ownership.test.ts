@@ -125,6 +125,50 @@ describe('repost takeover (issue 24 §1)', () => {
   }, 60_000);
 });
 
+describe("an admin's explicit merge", () => {
+  it("hides another source's repost under the original without changing it, and unmerges", async () => {
+    const company = 'Admin Merge Co';
+    const original = posting(14, company, {
+      externalId: 'a-30',
+      applicationUrl: 'https://a.example/apply/30',
+    });
+    const a = await post('Source A', [original]);
+    await post('Source A', [{ action: 'closed', externalId: 'a-30', reason: 'Filled' }]);
+    const b = await post('Source B', [
+      { ...original, externalId: 'b-30', applicationUrl: 'https://b.example/30' },
+    ]);
+    expect(b.status).toBe('created');
+
+    const jobs = await admin.get('/api/admin/jobs').query({ filter: JSON.stringify({ q: company }) });
+    const ids = new Map((jobs.body as { id: string; publicId: number }[]).map((j) => [j.publicId, j.id]));
+    const [aId, bId] = [ids.get(a.id)!, ids.get(b.id)!];
+    expect((await admin.post(`/api/admin/jobs/${bId}/merge`).send({ into: bId })).status).toBe(409);
+    expect(
+      (
+        await admin
+          .post(`/api/admin/jobs/${bId}/merge`)
+          .send({ into: '00000000-0000-4000-8000-000000000000' })
+      ).status,
+    ).toBe(404);
+    const bad = await admin.post(`/api/admin/jobs/${bId}/merge`).send({ into: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('into');
+
+    const merged = await admin.post(`/api/admin/jobs/${bId}/merge`).send({ into: aId });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(merged.body.events).toEqual(['JobMerged', 'JobRemoved']);
+    await settle();
+    expect((await h.http.get(`/api/jobs/${b.slug}`)).status).toBe(301);
+    const gone = await h.http.get(`/api/jobs/${a.slug}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.reason).toBe('Filled');
+
+    expect((await admin.post(`/api/admin/jobs/${bId}/unmerge`).send({})).status).toBe(200);
+    await settle();
+    expect((await h.http.get(`/api/jobs/${b.slug}`)).status).toBe(200);
+  }, 60_000);
+});
+
 describe('ATS-kind copies (issue 24 §3)', () => {
   it("a token of ATS kind does not take over a bot's listing; the company's configured board does", async () => {
     const company = 'Board Owner GmbH';

@@ -146,6 +146,7 @@ export function mergedJobPageRenderer(deps: { pool: pg.Pool }): PageRenderer {
 
 const JobIdParam = z.object({ id: z.string().refine(isJobId, 'Must be a job id (UUID)') });
 const UnmergeBody = z.object({ expectedRevision: z.number().int().min(0).optional() });
+const MergeBody = z.object({ into: z.string().refine(isJobId, 'Must be a job id (UUID)') });
 
 export function duplicatesFeature(): Feature {
   return {
@@ -160,6 +161,51 @@ export function duplicatesFeature(): Feature {
         validated({ params: JobIdParam }, async (ctx, { params }) => {
           ctx.set('Cache-Control', 'no-store');
           ctx.body = await duplicateLinks(deps.pool, params.id);
+        }),
+      );
+      // Issue 24: an admin's explicit merge (e.g. another source's repost of a closed job, which the check
+      // leaves alone). The job is hidden under `into`, whose content and status do not change; jobs merged
+      // into this one follow it. Undone with unmerge, like every merge.
+      admin.post(
+        '/api/admin/jobs/:id/merge',
+        validated({ params: JobIdParam, body: MergeBody }, async (ctx, { params, body }) => {
+          if (params.id === body.into) throw new HttpError('CONFLICT', 'A job cannot be merged into itself');
+          const { rows } = await deps.pool.query<{ job_id: string; merged_into: string | null }>(
+            'select job_id, merged_into from job_fingerprints where job_id = any($1::uuid[])',
+            [[params.id, body.into]],
+          );
+          const target = rows.find((r) => r.job_id === body.into);
+          if (!target || !rows.some((r) => r.job_id === params.id)) throw notFound('Job not found');
+          if (target.merged_into)
+            throw new HttpError(
+              'CONFLICT',
+              'That job is merged into another: merge into the job it is shown as',
+            );
+          const { rows: linked } = await deps.pool.query<{ job_id: string }>(
+            'select job_id from job_fingerprints where merged_into = $1',
+            [params.id],
+          );
+          const events: string[] = [];
+          let position = null;
+          try {
+            for (const jobId of [params.id, ...linked.map((l) => l.job_id)]) {
+              if (jobId === body.into) continue;
+              const result = await runOnJob(
+                deps.store,
+                jobId,
+                duplicateDecider,
+                { type: 'MergeJob', jobId, canonicalId: body.into, reason: 'duplicate', score: 1 },
+                { metadata: adminMetadata(ctx) },
+              );
+              if (jobId === params.id) events.push(...result.events.map((e) => e.type));
+              position = result.position ?? position;
+            }
+          } catch (err) {
+            if (err instanceof JobRuleError) throw new HttpError(err.code, err.message);
+            throw err;
+          }
+          await caughtUp(deps, position, [JOBS_PROJECTION, DUPLICATES_PROJECTION]);
+          ctx.body = { ok: true, events };
         }),
       );
       admin.post(

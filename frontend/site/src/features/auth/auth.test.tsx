@@ -112,6 +112,29 @@ describe('sign in', () => {
   });
 });
 
+describe('sign-ins paused (issue 24)', () => {
+  it('offers a sign-in link by e-mail after a 429, and says it was sent', async () => {
+    const user = userEvent.setup();
+    const message =
+      'If an account has this name, we sent its e-mail address a link to sign in from this browser.';
+    const fetchMock = stubFetch({
+      'POST /api/login': { status: 429, body: { message: 'Too many requests. Please try again later.' } },
+      'POST /api/login/unlock': { status: 202, body: { ok: true, message } },
+    });
+    renderAt('/auth', null);
+    await user.type(await screen.findByLabelText('Username or email'), 'jane');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'E-mail me a link to sign in from this browser' }),
+    );
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(JSON.parse(postsTo(fetchMock, '/api/login/unlock')[0]![1]!.body as string)).toEqual({
+      username: 'jane',
+    });
+  });
+});
+
 describe('register', () => {
   async function fillRegistration(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
     for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value);

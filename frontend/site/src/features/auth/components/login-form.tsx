@@ -8,6 +8,7 @@ import {
   type FieldErrors,
 } from '../../../lib/account-validation';
 import type { User } from '../../../types/api';
+import { apiJson, getErrorStatus } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 
 type Field = 'username' | 'password';
@@ -17,6 +18,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const login = useLogin();
+  // Sign-ins paused for this account after many wrong passwords (429): a link by e-mail lets this browser in.
+  const [paused, setPaused] = useState(false);
+  const [linkSent, setLinkSent] = useState<string | null>(null);
+
+  async function sendLink() {
+    const answer = await apiJson<{ message: string }>('POST', '/api/login/unlock', {
+      username: values.username.trim(),
+    }).catch(() => ({ message: 'Could not send the link. Please try again later.' }));
+    setLinkSent(answer.message);
+  }
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -30,7 +41,13 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     if (hasErrors(found)) return;
     login.mutate(
       { username: values.username.trim(), password: values.password },
-      { onSuccess, onError: (error) => setErrors(serverFieldErrors(error, FIELDS)) },
+      {
+        onSuccess,
+        onError: (error) => {
+          setErrors(serverFieldErrors(error, FIELDS));
+          setPaused(getErrorStatus(error) === 429 && values.username.trim() !== '');
+        },
+      },
     );
   }
 
@@ -56,6 +73,18 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Signing in...' : 'Sign in'}
       </Button>
+      {paused && (
+        <p className="text-sm text-muted-foreground">
+          {linkSent ?? (
+            <>
+              Sign-ins to this account are paused for a while.{' '}
+              <button type="button" className="underline" onClick={() => void sendLink()}>
+                E-mail me a link to sign in from this browser
+              </button>
+            </>
+          )}
+        </p>
+      )}
     </form>
   );
 }
