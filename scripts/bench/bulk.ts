@@ -45,7 +45,11 @@ function cpuSince(before: { self: NodeJS.CpuUsage; pg: number }): { node: number
 
 export async function benchBulk(t: BenchTarget, jobs: number): Promise<Row[]> {
   const rows: Row[] = [];
-  const metric = (name: string, value: string) => rows.push({ target: t.label, metric: name, value });
+  const metric = (name: string, value: string) => {
+    rows.push({ target: t.label, metric: name, value });
+    // Each figure as it comes too: a long run stopped half way keeps what it measured.
+    process.stderr.write(`\n  ${name}: ${value}\n`);
+  };
   const progress = (line: string) => process.stderr.write(`\r  ${line}   `);
 
   // Floor: the write side alone (the ingestion service, no projection running), on 10,000 jobs.
