@@ -91,6 +91,28 @@ describe('projection runner', () => {
     await db.drop();
   });
 
+  it('a live projection that falls far behind catches up in bulk and follows live again', async () => {
+    const r = runner({ batchSize: 5, bulkThreshold: 50, bulkBatchSize: 40, bulkCheckMs: 0 });
+    await r.start();
+    const first = await seed(store, 2, 5);
+    expect(await r.waitForPosition(first, 10_000)).toBe(true);
+    // A burst far larger than the live queue (two batches): the live path hands over to the bulk catch-up.
+    const burst = Array.from({ length: 1000 }, (_, i) =>
+      thing(i % 5 === 4 ? 'OtherThingHappened' : 'ThingHappened'),
+    );
+    await store.append('burst', burst, { expectedRevision: 'no_stream' });
+    const head = await seed(store, 3, 5, 'later');
+    expect(await r.waitForPosition(head, 20_000)).toBe(true);
+    const live = await store.append('later-0', [thing()], { expectedRevision: 4 });
+    expect(await r.waitForPosition(live.position, 10_000)).toBe(true);
+    const status = await r.status();
+    expect(status.map((s) => [s.name, s.state, s.lagEvents])).toEqual([
+      ['stream-counts', 'live', 0],
+      ['event-tally', 'live', 0],
+    ]);
+    expect(status.find((s) => s.name === 'event-tally')?.eventsHandled).toBe(1026);
+  });
+
   it('catches up from the start, then follows live', async () => {
     const head = await seed(store, 20, 10);
     const r = runner();

@@ -367,6 +367,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const drained = new Wakeup();
     let pumpDone = false;
     let pumpError: unknown = null;
+    /** Set when this function returns (aborted, failed or far behind): the pump must stop waiting for room. */
+    let leaving = false;
     const subscription = store.subscribeToAll({
       after: w.position,
       eventTypes: w.projection.eventTypes,
@@ -385,8 +387,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         for await (const event of subscription) {
           queue.push({ kind: 'event', event });
           arrived.notifyAll();
-          while (queue.length >= batchSize * 2 && !signal.aborted) await drained.wait(1000);
-          if (signal.aborted) break;
+          while (queue.length >= batchSize * 2 && !signal.aborted && !leaving) await drained.wait(1000);
+          if (signal.aborted || leaving) break;
         }
       } catch (err) {
         pumpError = err;
@@ -430,6 +432,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
       return undefined;
     } finally {
+      leaving = true;
       signal.removeEventListener('abort', onAbort);
       drained.notifyAll();
       await subscription.close().catch(() => undefined);

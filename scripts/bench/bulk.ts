@@ -26,10 +26,10 @@ import { BENCH_PG_PORT, benchServices, type BenchTarget } from './targets';
  * machine (load average 7-11 from other work, so its rates are low; compare CPU ms per job). See docs/ingestion.md.
  */
 export const PREVIOUS = {
-  seed: 'issue 26: 388 jobs/s, 376 s until searchable; baseline: see docs/ingestion.md',
-  api: 'issue 26: ~1,000 jobs/s; baseline 123 jobs/s, server 2.75 + PostgreSQL 0.82 CPU ms/job',
-  rebuild: 'issue 26: 2,177-3,245 events/s',
-  embedded: 'issue 26: 5,791 events/s (100k jobs: ~17 s)',
+  seed: 'issue 26: 388 jobs/s, 376 s; baseline 151 jobs/s, 662 s (read models 229 s after the ingest), 4.27 CPU ms/job node',
+  api: 'issue 26: ~1,000 jobs/s; baseline 123 jobs/s, server 2.75 CPU ms/job',
+  rebuild: 'issue 26: 2,177-3,245 events/s; baseline jobs 840, search-index 372, duplicates 354; all 739 s',
+  embedded: 'issue 26: 5,791 events/s (100k jobs: ~17 s); baseline 199 s (515 events/s)',
 };
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString());
@@ -45,7 +45,11 @@ function cpuSince(before: { self: NodeJS.CpuUsage; pg: number }): { node: number
 
 export async function benchBulk(t: BenchTarget, jobs: number): Promise<Row[]> {
   const rows: Row[] = [];
-  const metric = (name: string, value: string) => rows.push({ target: t.label, metric: name, value });
+  const metric = (name: string, value: string) => {
+    rows.push({ target: t.label, metric: name, value });
+    // Each figure as it comes too: a long run stopped half way keeps what it measured.
+    process.stderr.write(`\n  ${name}: ${value}\n`);
+  };
   const progress = (line: string) => process.stderr.write(`\r  ${line}   `);
 
   // Floor: the write side alone (the ingestion service, no projection running), on 10,000 jobs.
