@@ -2,6 +2,7 @@ import { benchTargets } from './bench/targets';
 import { benchEventStore, type Row } from './bench/eventstore';
 import { benchJobs } from './bench/jobs';
 import { benchSearchScenarios } from './bench/typing';
+import { benchRestart } from './bench/restart';
 
 /**
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
@@ -11,14 +12,17 @@ import { benchSearchScenarios } from './bench/typing';
  * database again without seeding; BENCH_REBUILD=0 skips the rebuild of every read model (long at 1,000,000 jobs).
  * BENCH_ONLY=search with BENCH_DB=<name>: only the typing and browsing scenarios (issue 17) on that database;
  * BENCH_TYPING_PAUSE_MS (default 50) is the pause between one person's keystrokes. With MEILI_URL (and
- * MEILI_MASTER_KEY), the scenarios run on Meilisearch too.
+ * MEILI_MASTER_KEY), the scenarios run on Meilisearch too. BENCH_ONLY=restart: a Ctrl-C stop and the next start at
+ * BENCH_JOBS jobs (scripts/bench/restart.ts).
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);
   const rows: Row[] = [];
-  const targets = await benchTargets();
   const only = process.env.BENCH_ONLY;
   const jobs = Number(process.env.BENCH_JOBS ?? 100_000);
+  // BENCH_ONLY=restart: stop and start again at BENCH_JOBS jobs (scripts/bench/restart.ts).
+  if (only === 'restart') return printTable(await benchRestart(jobs));
+  const targets = await benchTargets();
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   for (const t of targets) {
     if (only === 'search') {
