@@ -1,19 +1,23 @@
 import { benchTargets } from './bench/targets';
 import { benchEventStore, type Row } from './bench/eventstore';
 import { benchJobs } from './bench/jobs';
+import { benchBulk } from './bench/bulk';
 import { benchSearchScenarios } from './bench/typing';
+import { benchMcp } from './bench/mcp';
 import { benchRestart } from './bench/restart';
 
 /**
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
  * BENCH_EVENTS (per writer, default 5000) scales the event store part; BENCH_JOBS (default 100,000) the
- * jobs part; BENCH_SECONDS (default 5) how long each HTTP load runs; BENCH_ONLY=eventstore|jobs picks one.
+ * jobs part; BENCH_SECONDS (default 5) how long each HTTP load runs; BENCH_ONLY=eventstore|jobs|bulk picks one.
  * BENCH_KEEP=1 keeps the jobs database and prints its name; BENCH_DB=<name> measures the HTTP calls on such a
  * database again without seeding; BENCH_REBUILD=0 skips the rebuild of every read model (long at 1,000,000 jobs).
+ * BENCH_ONLY=bulk: only issue 26's bulk figures (scripts/bench/bulk.ts; BENCH_BULK_JOBS, default BENCH_JOBS).
  * BENCH_ONLY=search with BENCH_DB=<name>: only the typing and browsing scenarios (issue 17) on that database;
  * BENCH_TYPING_PAUSE_MS (default 50) is the pause between one person's keystrokes. With MEILI_URL (and
- * MEILI_MASTER_KEY), the scenarios run on Meilisearch too. BENCH_ONLY=restart: a Ctrl-C stop and the next start at
- * BENCH_JOBS jobs (scripts/bench/restart.ts).
+ * MEILI_MASTER_KEY), the scenarios run on Meilisearch too. BENCH_ONLY=mcp with BENCH_DB=<name>: 8 agents calling
+ * the MCP search tool beside GET /api/jobs for the same searches (issue 25; scripts/bench/mcp.ts).
+ * BENCH_ONLY=restart: a Ctrl-C stop and the next start at BENCH_JOBS jobs (scripts/bench/restart.ts).
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);
@@ -25,9 +29,9 @@ async function main() {
   const targets = await benchTargets();
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   for (const t of targets) {
-    if (only === 'search') {
+    if (only === 'search' || only === 'mcp') {
       const name = process.env.BENCH_DB;
-      if (!name) throw new Error('BENCH_ONLY=search needs BENCH_DB=<a database kept by BENCH_KEEP=1>');
+      if (!name) throw new Error(`BENCH_ONLY=${only} needs BENCH_DB=<a database kept by BENCH_KEEP=1>`);
       const db = t.existingDatabase(name);
       const { rows: count } = await db.pool.query<{ n: number }>(
         "select count(*)::int as n from jobs where status = 'live'",
@@ -35,21 +39,21 @@ async function main() {
       const metric = (m: string, value: string) => rows.push({ target: t.label, metric: m, value });
       const fmt = (n: number) =>
         n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString();
-      await benchSearchScenarios({
-        root: process.cwd(),
-        databaseUrl: db.url,
-        jobs: count[0]!.n,
-        metric,
-        fmt,
-      });
+      const scenario = only === 'mcp' ? benchMcp : benchSearchScenarios;
+      await scenario({ root: process.cwd(), databaseUrl: db.url, jobs: count[0]!.n, seconds, metric, fmt });
       await db.drop();
       continue;
     }
-    if (only !== 'jobs') {
+    if (only !== 'jobs' && only !== 'bulk') {
       console.error(`… ${t.label}: event store (${eventsPerWriter * 4} events)`);
       rows.push(...(await benchEventStore(t, eventsPerWriter)));
     }
-    if (only !== 'eventstore') {
+    if (!only || only === 'bulk') {
+      const bulkJobs = Number(process.env.BENCH_BULK_JOBS ?? jobs);
+      console.error(`… ${t.label}: bulk (${bulkJobs.toLocaleString()} jobs seeded in-process, rebuilds)`);
+      rows.push(...(await benchBulk(t, bulkJobs)));
+    }
+    if (only !== 'eventstore' && only !== 'bulk') {
       console.error(
         `… ${t.label}: jobs (${jobs.toLocaleString()} through ingestion, HTTP at concurrency 32)`,
       );

@@ -286,7 +286,31 @@ export const CompanyProfile = z.object({
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 
-export const CompanyProfileUpdated = CompanyProfile.extend({ companySlug: z.string() });
+/** The profile fields a source or an admin may set (issue 24 §2). */
+export const COMPANY_PROFILE_FIELDS = [
+  'description',
+  'size',
+  'founded',
+  'industry',
+  'website',
+  'logo',
+] as const;
+export type CompanyProfileField = (typeof COMPANY_PROFILE_FIELDS)[number];
+
+export const CompanyProfileUpdated = CompanyProfile.extend({
+  companySlug: z.string(),
+  /**
+   * Who made this change (issue 24 §2): 'admin', an ingestion source id, or 'seed'. Absent on events from
+   * before it was recorded.
+   */
+  changedBy: z.string().optional(),
+  /** Who set each field as it stands now. */
+  fieldSources: z.record(z.string(), z.string()).optional(),
+  /** Fields the company's own profile set (an admin, or its configured ATS board): other sources keep off. */
+  owned: z.array(z.string()).optional(),
+  /** An admin's undo: the id of the event whose changes this one takes back. */
+  undoOf: z.string().optional(),
+});
 export type CompanyProfileUpdated = z.infer<typeof CompanyProfileUpdated>;
 
 export const COMPANY_EVENT_TYPES = ['CompanyProfileUpdated'] as const;
@@ -393,6 +417,18 @@ export type IngestOutcome =
       id?: number;
       slug?: string;
     }
+  | {
+      index: number;
+      externalId: string;
+      /**
+       * Created, and found to be a copy of a job already on the board (docs/duplicates.md): it is kept under
+       * that job, whose id and slug `mergedInto` gives; `id` and `slug` (this item's own) redirect there.
+       */
+      status: 'merged';
+      id?: number;
+      slug?: string;
+      mergedInto: { id: number; slug: string };
+    }
   | { index: number; externalId: string | null; status: 'rejected'; errors: IngestError[] };
 
 export interface IngestResponse {
@@ -407,6 +443,22 @@ export function ingestErrors(error: z.ZodError): IngestError[] {
 // ---------------------------------------------------------------------------------------------
 // The public Job (GET /api/jobs, /api/jobs/{identifier})
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * A posting's salary as numbers: the amounts in the posting's own currency and period (min or max may be
+ * missing when only one bound is stated), and both bounds in US dollars per year, approximate (the one rate
+ * table, currency-rates.ts), null when the currency has no rate there.
+ */
+export const PublicSalaryRange = z.object({
+  period: SalaryPeriod,
+  /** ISO 4217 code, as the posting states it ('EUR', 'KES'). */
+  currency: z.string(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  usdPerYearMin: z.number().nullable(),
+  usdPerYearMax: z.number().nullable(),
+});
+export type PublicSalaryRange = z.infer<typeof PublicSalaryRange>;
 
 export const PublicJob = z.object({
   id: z.number(),
@@ -445,6 +497,11 @@ export const PublicJob = z.object({
     .optional(),
   /** Beyond the spec: the source's own end of the posting, when it gave one. */
   validThrough: z.string().nullable().optional(),
+  /**
+   * Beyond the spec: the salary as numbers, when the posting states an amount; absent where the answer is not
+   * built from the read model.
+   */
+  salaryRange: PublicSalaryRange.nullable().optional(),
 });
 export type PublicJob = z.infer<typeof PublicJob>;
 

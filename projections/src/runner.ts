@@ -74,6 +74,16 @@ export interface ProjectionRunnerOptions {
   rebuildLockWaitMs?: number;
   /** How often waitForPosition polls the checkpoints written by other processes (default 50 ms). */
   waitPollMs?: number;
+  /**
+   * A projection this many events (of every type) or more behind the store's head applies them in bulk: pages of
+   * `bulkBatchSize` of its own event types read straight from the store, one transaction each, as a rebuild does,
+   * instead of the live subscription's batches of `batchSize` (default 5,000; Infinity: never).
+   */
+  bulkThreshold?: number;
+  /** Most events per transaction while far behind (default `rebuildBatchSize`). */
+  bulkBatchSize?: number;
+  /** How often a live projection checks whether it fell `bulkThreshold` behind (default 2,000 ms). */
+  bulkCheckMs?: number;
 }
 
 export interface ProjectionRunner {
@@ -138,6 +148,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const backoff = options.retryBackoff ?? { initialMs: 1000, maxMs: 60_000 };
   const rebuildLockWaitMs = options.rebuildLockWaitMs ?? 10_000;
   const waitPollMs = options.waitPollMs ?? 50;
+  const bulkThreshold = options.bulkThreshold ?? 5000;
+  const bulkBatchSize = options.bulkBatchSize ?? rebuildBatchSize;
+  const bulkCheckMs = options.bulkCheckMs ?? 2000;
 
   const names = new Set<string>();
   for (const p of options.projections) {
@@ -302,9 +315,52 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function follow(w: Worker, signal: AbortSignal): Promise<void> {
     const [row] = await readCheckpoints(pool, [w.projection.name]);
     w.position = row?.position ?? null;
+    // Far behind (a bulk load, a restart after one): big pages straight from the store until near the head, then
+    // the live subscription, which hands back here when the projection falls that far behind again.
+    while (!signal.aborted) {
+      await catchUpInBulk(w, signal);
+      if (signal.aborted || (await followLive(w, signal)) !== 'far-behind') return;
+    }
+  }
+
+  /** Whether the projection is `bulkThreshold` events or more behind the store's head. */
+  async function farBehind(w: Worker): Promise<boolean> {
+    if (!Number.isFinite(bulkThreshold)) return false;
+    return (await store.countAfter(w.position ?? null, bulkThreshold)) >= bulkThreshold;
+  }
+
+  /**
+   * Applies the events in pages of `bulkBatchSize` of the projection's own types (the next page read while this one
+   * is applied), one transaction a page, until fewer than `bulkThreshold` events are left: the set-based handlers
+   * then see thousands of events at once, and the checkpoint moves once a page.
+   */
+  async function catchUpInBulk(w: Worker, signal: AbortSignal): Promise<void> {
+    if (!(await farBehind(w))) return;
+    if (w.state !== 'failed') w.state = 'catching-up';
+    logger.info({ projection: w.projection.name }, 'projection far behind: applying events in bulk');
+    const eventTypes = [...w.types];
+    for (;;) {
+      // Read before the page: every event up to it is committed, so a short page means the projection reached it.
+      const head = await store.headPosition();
+      if (!head || !isAfter(head, w.position)) return;
+      const events = eventTypes.length
+        ? await store.readAll({ after: w.position ?? null, maxCount: bulkBatchSize, eventTypes })
+        : [];
+      if (signal.aborted) return;
+      const items: Item[] = events.map((event) => ({ kind: 'event', event }));
+      const full = events.length === bulkBatchSize;
+      if (!full) items.push({ kind: 'checkpoint', position: head });
+      await applyBatch(w, items);
+      if (signal.aborted || !full || !(await farBehind(w))) return;
+    }
+  }
+
+  /** Follows the store live; 'far-behind' when it fell `bulkThreshold` behind (the caller catches up in bulk). */
+  async function followLive(w: Worker, signal: AbortSignal): Promise<'far-behind' | undefined> {
     const target = await store.headPosition();
     let live = !target || !isAfter(target, w.position);
     if (w.state !== 'failed') w.state = live ? 'live' : 'catching-up';
+    let checkedAt = performance.now();
 
     const queue: Item[] = [];
     const arrived = new Wakeup();
@@ -366,7 +422,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         await applyBatch(w, batch);
         if (!live && target && w.position && !isAfter(target, w.position)) live = true;
         if (w.state === 'catching-up' && live) w.state = 'live';
+        // A full queue after a batch means the store runs ahead of this projection: check now and then how far.
+        if (queue.length >= batchSize && performance.now() - checkedAt >= bulkCheckMs) {
+          checkedAt = performance.now();
+          if (await farBehind(w)) return 'far-behind';
+        }
       }
+      return undefined;
     } finally {
       signal.removeEventListener('abort', onAbort);
       drained.notifyAll();

@@ -13,21 +13,53 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+function stat(pid: string | number): string[] | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return [String(pid), ...text.slice(text.lastIndexOf(')') + 2).split(' ')];
+  } catch {
+    return null;
+  }
+}
+
 /**
- * CPU milliseconds of every process named postgres (the server and its backends). Backends that exit between two
- * readings take their time with them, so read it around work done on pooled, long-lived connections.
+ * CPU milliseconds of the PostgreSQL server listening on `port` (its postmaster, every live backend, and the backends
+ * that exited, which the postmaster reaped: its children's time). Without a port (or when no postmaster of that port
+ * is found): every process named postgres on the machine, which counts other users' servers too, and misses the
+ * backends that exited between two readings.
  */
-export function postgresCpuMs(): number {
+export function postgresCpuMs(port?: number): number {
   let total = 0;
+  let postmaster: string | null = null;
+  const all: string[][] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(+entry);
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = stat(entry);
+      if (!fields) continue;
+      all.push(fields);
+      if (port !== undefined && !postmaster) {
+        const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        const i = args.indexOf('-p');
+        if (i >= 0 && Number(args[i + 1]) === port) postmaster = entry;
+      }
     } catch {
       // gone
     }
   }
-  return total;
+  // fields (after the pid we put first): [1] state, [2] ppid, [12] utime, [13] stime, [14] cutime, [15] cstime
+  const ticks = (f: string[], from: number, to: number) => {
+    let n = 0;
+    for (let i = from; i <= to; i++) n += Number(f[i]);
+    return n;
+  };
+  for (const f of all) {
+    if (postmaster === null) total += ticks(f, 12, 13);
+    else if (f[0] === postmaster) total += ticks(f, 12, 15);
+    else if (f[2] === postmaster) total += ticks(f, 12, 13);
+  }
+  return total * TICK_MS;
 }
 
 /** Busy milliseconds of the whole machine (all cores), from /proc/stat. */

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { startLoadServer } from '../load/server';
-import { benchServices, benchTargets } from './targets';
+import { BENCH_PG_PORT, benchServices, benchTargets } from './targets';
 import { ingestThroughApi } from './ingest';
 import { machineBusyMs, postgresCpuMs, processCpuMs } from './proc';
 
@@ -34,7 +34,7 @@ try {
   await services.runner.waitForPosition(source.position, 10_000);
   const before = {
     server: processCpuMs(server.pid),
-    pg: postgresCpuMs(),
+    pg: postgresCpuMs(BENCH_PG_PORT),
     machine: machineBusyMs(),
     self: process.cpuUsage(),
   };
@@ -54,7 +54,7 @@ try {
     `  end to end              ${timing.visibleMs.toFixed(0)} ms  ${(JOBS / (timing.visibleMs / 1000)).toFixed(0)} jobs/s (accepted ${(JOBS / (timing.acceptedMs / 1000)).toFixed(0)} jobs/s)`,
   );
   console.log(`  server CPU              ${perJob(processCpuMs(server.pid) - before.server)}`);
-  console.log(`  PostgreSQL CPU          ${perJob(postgresCpuMs() - before.pg)}`);
+  console.log(`  PostgreSQL CPU          ${perJob(postgresCpuMs(BENCH_PG_PORT) - before.pg)}`);
   console.log(`  this process (client)   ${perJob((self.user + self.system) / 1000)}`);
   console.log(`  machine busy (2 cores)  ${perJob(machineBusyMs() - before.machine)}`);
 } finally {

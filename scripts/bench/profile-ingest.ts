@@ -6,19 +6,19 @@
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { generateJobs } from '../../backend/src/features/seed/generate';
 import { ingestItems } from '../../backend/src/features/ingestion/service';
-import { benchServices, benchTargets } from './targets';
+import { BENCH_PG_PORT, benchServices, benchTargets } from './targets';
 import { postgresCpuMs } from './proc';
 
 const JOBS = Number(process.env.PROFILE_JOBS ?? 20_000);
 
 async function timed(label: string, fn: () => Promise<unknown>): Promise<void> {
   const cpu = process.cpuUsage();
-  const pgBefore = postgresCpuMs();
+  const pgBefore = postgresCpuMs(BENCH_PG_PORT);
   const t = performance.now();
   await fn();
   const wall = performance.now() - t;
   const used = process.cpuUsage(cpu);
-  const pgMs = postgresCpuMs() - pgBefore;
+  const pgMs = postgresCpuMs(BENCH_PG_PORT) - pgBefore;
   console.log(
     `${label.padEnd(28)} ${wall.toFixed(0).padStart(7)} ms wall ${((used.user + used.system) / 1000).toFixed(0).padStart(7)} ms node CPU  ${pgMs.toFixed(0).padStart(7)} ms PG CPU  ${(JOBS / (wall / 1000)).toFixed(0).padStart(6)} jobs/s`,
   );
@@ -37,7 +37,8 @@ try {
   await timed('ingestItems (service)', async () => {
     for (const items of batches) await ingestItems({ store: services.store }, source.sourceId, items);
   });
-  const names = (await services.runner.status()).map((s) => s.name);
+  // The PostgreSQL read models (the embedded index is this process's memory: profile-engine.ts builds it).
+  const names = (await services.runner.status()).map((s) => s.name).filter((n) => n !== 'search-embedded');
   if (process.env.PROFILE_ONLY !== 'ingest')
     for (const name of names) await timed(`projection ${name}`, () => services.runner.rebuild(name));
 } finally {

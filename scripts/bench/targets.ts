@@ -69,11 +69,14 @@ export async function target(
   };
 }
 
+/** The port of the bench's embedded PostgreSQL (BENCH_PG_PORT, default 54349): proc.ts counts its CPU by it. */
+export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54349);
+
 /** The embedded default always; the server named by DATABASE_URL too when set. */
 export async function benchTargets(): Promise<BenchTarget[]> {
   const embedded = await ensureEmbeddedPostgres({
     dataDir: path.resolve(process.env.BENCH_DATA_DIR ?? '.data/bench'),
-    port: Number(process.env.BENCH_PG_PORT ?? 54349),
+    port: BENCH_PG_PORT,
   });
   const targets = [await target('embedded PostgreSQL 18', embedded.adminUrl, embedded.stop)];
   if (process.env.DATABASE_URL)

@@ -40,7 +40,15 @@ async function seedOverHttp(options: {
   signal: AbortSignal;
 }): Promise<IngestCounts & { sent: number }> {
   const endpoint = new URL('/api/ingest/jobs', options.url).toString();
-  const counts: IngestCounts = { created: 0, updated: 0, unchanged: 0, removed: 0, reposted: 0, rejected: 0 };
+  const counts: IngestCounts = {
+    created: 0,
+    merged: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+    reposted: 0,
+    rejected: 0,
+  };
   const started = performance.now();
   const now = new Date();
   const offsets: number[] = [];

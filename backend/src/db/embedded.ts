@@ -518,6 +518,22 @@ function startPostgres(
         'shared_buffers=256MB',
         '-c',
         'fsync=on',
+        // Bulk loads (docs/ingestion.md, "Bulk loads"): checkpoints far apart, so a million-job load is not one
+        // checkpoint every few seconds with every page written again in full after each; still crash-safe (fsync
+        // and full_page_writes stay on, a crash replays at most this much WAL).
+        '-c',
+        'max_wal_size=4GB',
+        '-c',
+        'min_wal_size=256MB',
+        '-c',
+        'checkpoint_timeout=15min',
+        '-c',
+        'checkpoint_completion_target=0.9',
+        '-c',
+        'wal_buffers=16MB',
+        // Index builds at the end of a rebuild, and sorts in a COPY-based rebuild's final statements.
+        '-c',
+        'maintenance_work_mem=256MB',
       ],
       {
         ...(user ?? {}),

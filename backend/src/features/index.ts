@@ -12,6 +12,7 @@ import { openDataFeature } from './open-data/routes';
 import { atsFeature } from './ats/routes';
 import { reportsFeature } from './reports/routes';
 import { searchReportFeature } from './admin/search-report';
+import { mcpFeature } from './mcp/routes';
 import { PUBLIC_LIMITS, type PublicLimits } from './open-data/public-api';
 
 /**
@@ -38,5 +39,6 @@ export function allFeatures(options: { publicApiLimit?: number } = {}): Feature[
     adminFeature(),
     atsFeature(),
     reportsFeature(),
+    mcpFeature(),
   ];
 }

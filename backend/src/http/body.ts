@@ -23,8 +23,8 @@ export function jsonBody(options: { limitBytes?: number } = {}): Koa.Middleware 
   };
 }
 
-/** Paths whose routes parse the body themselves (the ingestion API takes batches of up to ~50 MB; RFC 8058 one-click unsubscribe posts a form body nobody needs to read). */
-const SELF_PARSED_PREFIXES = ['/api/ingest/', '/unsubscribe/'];
+/** Paths whose routes parse the body themselves (the ingestion API takes batches of up to ~50 MB; RFC 8058 one-click unsubscribe posts a form body nobody needs to read; MCP answers a bad body with a JSON-RPC error). */
+const SELF_PARSED_PREFIXES = ['/api/ingest/', '/unsubscribe/', '/mcp'];
 
 /** Reads a JSON body of at most `limit` bytes: 413 past it, 415 for another type, 400 for bad JSON; undefined when empty. */
 export async function readJsonBody(ctx: Koa.Context, limit: number): Promise<unknown> {

@@ -4,7 +4,7 @@
  */
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { AnalyticsData, DashboardData, HistoryEntry, JobDuplicates } from './types';
+import type { AnalyticsData, CompanyChange, DashboardData, HistoryEntry, JobDuplicates } from './types';
 
 export const API = '/api/admin';
 
@@ -31,6 +31,9 @@ export interface AdminCommands {
   jobHistory(id: Identifier): Promise<HistoryEntry[]>;
   jobDuplicates(id: Identifier): Promise<JobDuplicates>;
   unmergeJob(id: Identifier): Promise<{ ok: true; events: string[] }>;
+  companyHistory(slug: string): Promise<CompanyChange[]>;
+  setCompanyProfile(slug: string, body: { website?: string; logo?: string }): Promise<{ ok: true }>;
+  undoCompanyChange(slug: string, eventId: string): Promise<{ ok: true; undone: string[] }>;
   changeUserRole(
     id: Identifier,
     body: { role: 'user' | 'admin'; expectedRevision: number },
@@ -50,6 +53,15 @@ export const dataProvider: AdminDataProvider = {
   jobHistory: (id) => get(`/jobs/${id}/history`),
   jobDuplicates: (id) => get(`/jobs/${id}/duplicates`),
   unmergeJob: (id) => post(`/jobs/${id}/unmerge`, {}),
+  companyHistory: (slug) => get(`/companies/${encodeURIComponent(slug)}/history`),
+  setCompanyProfile: async (slug, body) => {
+    const { json } = await httpClient(`${API}/companies/${encodeURIComponent(slug)}`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    });
+    return json as { ok: true };
+  },
+  undoCompanyChange: (slug, eventId) => post(`/companies/${encodeURIComponent(slug)}/undo`, { eventId }),
   changeUserRole: (id, body) => post(`/users/${id}/role`, body),
   resendVerification: (id) => post(`/users/${id}/resend-verification`, {}),
   dashboard: () => get('/dashboard'),

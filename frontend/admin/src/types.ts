@@ -27,6 +27,23 @@ export interface DuplicateLink {
   score: number | null;
 }
 
+/** One change of a company's profile (issue 24 §2), newest first. */
+export interface CompanyChange {
+  eventId: string;
+  revision: number;
+  at: string;
+  /** 'admin', 'seed', or the ingestion source's name. */
+  changedBy: string;
+  changed: string[];
+  undoOf: string | null;
+  website: string | null;
+  logo: string | null;
+  description: string | null;
+  size: string | null;
+  founded: number | null;
+  industry: string | null;
+}
+
 export interface JobDuplicates {
   mergedInto: DuplicateLink | null;
   duplicates: DuplicateLink[];

@@ -183,6 +183,23 @@ async function addLiveJobs(tx: pg.PoolClient, delta: number): Promise<void> {
   if (delta !== 0) await tx.query('update jobs_stats set live_jobs = live_jobs + $1 where id = 1', [delta]);
 }
 
+/** A job's company fields refresh the company's row unless a profile event owns it; its counts move. */
+const COMPANY_CONFLICT = `on conflict (slug) do update set
+       name = case when companies.has_profile then companies.name else excluded.name end,
+       description = case when companies.has_profile then companies.description
+                          else coalesce(excluded.description, companies.description) end,
+       description_source = case when companies.has_profile then companies.description_source
+                                 else coalesce(excluded.description_source, companies.description_source) end,
+       size = case when companies.has_profile then companies.size else coalesce(excluded.size, companies.size) end,
+       industry = case when companies.has_profile then companies.industry
+                       else coalesce(companies.industry, excluded.industry) end,
+       website = case when companies.has_profile then companies.website
+                      else coalesce(excluded.website, companies.website) end,
+       logo = case when companies.has_profile then companies.logo else coalesce(excluded.logo, companies.logo) end,
+       live_job_count = companies.live_job_count + excluded.live_job_count,
+       total_job_count = companies.total_job_count + excluded.total_job_count,
+       updated_at = excluded.updated_at`;
+
 /**
  * Creates the company row from a job's company fields or refreshes it (unless a profile event owns it),
  * and moves its counts.
@@ -197,21 +214,7 @@ async function touchCompany(
     `insert into companies (slug, name, description, description_source, size, industry, website, logo,
                             live_job_count, total_job_count, updated_at)
      values ($1, $2, $3, case when $3::text is null then null else 'ats' end, $4, $5, $6, $7, $8, $9, $10)
-     on conflict (slug) do update set
-       name = case when companies.has_profile then companies.name else excluded.name end,
-       description = case when companies.has_profile then companies.description
-                          else coalesce(excluded.description, companies.description) end,
-       description_source = case when companies.has_profile then companies.description_source
-                                 else coalesce(excluded.description_source, companies.description_source) end,
-       size = case when companies.has_profile then companies.size else coalesce(excluded.size, companies.size) end,
-       industry = case when companies.has_profile then companies.industry
-                       else coalesce(companies.industry, excluded.industry) end,
-       website = case when companies.has_profile then companies.website
-                      else coalesce(excluded.website, companies.website) end,
-       logo = case when companies.has_profile then companies.logo else coalesce(excluded.logo, companies.logo) end,
-       live_job_count = companies.live_job_count + excluded.live_job_count,
-       total_job_count = companies.total_job_count + excluded.total_job_count,
-       updated_at = excluded.updated_at`,
+     ${COMPANY_CONFLICT}`,
     [
       companySlug(job.company),
       job.company,
@@ -223,6 +226,41 @@ async function touchCompany(
       counts.live,
       counts.total,
       at,
+    ],
+  );
+}
+
+/**
+ * touchCompany for many companies (each once) in one statement: a bulk load's batch touches hundreds of companies,
+ * one round trip each was most of the jobs projection's time. Same values, same precedence.
+ */
+async function touchCompanies(
+  tx: pg.PoolClient,
+  list: readonly { job: JobContent; at: string; counts: { live: number; total: number } }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  if (list.length === 1) return touchCompany(tx, list[0]!.job, list[0]!.at, list[0]!.counts);
+  const column = <T>(f: (c: (typeof list)[number]) => T) => list.map(f);
+  await tx.query(
+    `insert into companies (slug, name, description, description_source, size, industry, website, logo,
+                            live_job_count, total_job_count, updated_at)
+     select c.slug, c.name, c.description, case when c.description is null then null else 'ats' end, c.size,
+            c.industry, c.website, c.logo, c.live, c.total, c.at
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
+                 $9::int[], $10::timestamptz[])
+       as c(slug, name, description, size, industry, website, logo, live, total, at)
+     ${COMPANY_CONFLICT}`,
+    [
+      column((c) => companySlug(c.job.company)),
+      column((c) => c.job.company),
+      column((c) => c.job.companyDescription),
+      column((c) => c.job.companySize),
+      column((c) => c.job.industry),
+      column((c) => c.job.companyWebsite),
+      column((c) => c.job.companyLogo),
+      column((c) => c.counts.live),
+      column((c) => c.counts.total),
+      column((c) => c.at),
     ],
   );
 }
@@ -432,12 +470,14 @@ async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient):
       n: (prev?.n ?? 0) + 1,
     });
   }
-  for (const c of companies.values()) {
-    await touchCompany(tx, { ...c.job, industry: c.industry as JobContent['industry'] }, c.at, {
-      live: c.n,
-      total: c.n,
-    });
-  }
+  await touchCompanies(
+    tx,
+    [...companies.values()].map((c) => ({
+      job: { ...c.job, industry: c.industry as JobContent['industry'] },
+      at: c.at,
+      counts: { live: c.n, total: c.n },
+    })),
+  );
   await addLiveJobs(tx, inserted.length);
 }
 

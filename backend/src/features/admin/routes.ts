@@ -12,6 +12,7 @@ import { analytics, PERIODS, type Period } from './analytics';
 import { dashboard } from './dashboard';
 import { DATASETS, exportFileName, exportStream, FORMATS, type DatasetName, type Format } from './export';
 import { guardedRouter } from './guarded';
+import { adminCompanyRoutes } from './companies-routes';
 import { adminJobRoutes } from './jobs-routes';
 import { parseFilter } from './rest';
 import { adminUserRoutes } from './users-routes';
@@ -69,6 +70,7 @@ export function adminRoutes(router: Router, deps: AppDeps): void {
   adminJobRoutes(admin, deps);
   adminUserRoutes(admin, deps);
   adminReportRoutes(admin, deps);
+  adminCompanyRoutes(admin, deps);
 }
 
 export function adminFeature(): Feature {

@@ -67,6 +67,53 @@ function parseAlertRequest(raw: unknown) {
   throw badRequest(issues[0]!.message, issues);
 }
 
+/**
+ * Starts the double opt-in for an alert (the site's form and the MCP alert tool): both rate limits, then the
+ * subscription; the confirmation-mail reactor sends the only e-mail until the link in it is followed. A signed-in
+ * user whose verified address it is gets the alert at once.
+ */
+export async function subscribeToAlert(
+  deps: AppDeps,
+  ctx: Koa.Context,
+  raw: unknown,
+): Promise<{ created: boolean; answer: JobAlertResponse }> {
+  const body = parseAlertRequest(raw);
+  await deps.rateLimiter.hit(ALERT_LIMITS.subscribePerIp, ctx.ip);
+  await deps.rateLimiter.hit(ALERT_LIMITS.subscribePerAddress, body.email);
+  const criteria = normaliseCriteria(body);
+  const alertId = alertIdFor(body.email, criteria);
+  const user = currentUser(ctx);
+  const result = await runAlertCommand(
+    deps.store,
+    alertId,
+    {
+      type: 'SubscribeToAlert',
+      alertId,
+      email: body.email,
+      userId: user?.id ?? null,
+      criteria,
+      frequency: body.frequency,
+      addressVerified: Boolean(user?.isVerified && user.email.toLowerCase() === body.email),
+    },
+    metadataOf(ctx, user ? `user:${user.id}` : 'anonymous'),
+  );
+  await caughtUp(deps, result.position);
+  const confirmed = result.state.status === 'confirmed';
+  return {
+    created: result.newEvents.length > 0,
+    answer: {
+      id: alertId,
+      status: confirmed ? 'confirmed' : 'pending',
+      message:
+        result.newEvents.length === 0
+          ? ALERT_ALREADY_SUBSCRIBED_MESSAGE
+          : confirmed
+            ? ALERT_ACTIVE_MESSAGE
+            : ALERT_SUBSCRIBED_MESSAGE,
+    },
+  };
+}
+
 export const TokenParam = z.object({ token: z.string().max(200) });
 
 function html(ctx: Koa.Context, status: number, page: string): void {
@@ -79,7 +126,7 @@ function html(ctx: Koa.Context, status: number, page: string): void {
 }
 
 export function alertRoutes(router: Router, deps: AppDeps): void {
-  const { store, rateLimiter } = deps;
+  const { store } = deps;
   const linkKey = deps.serverSecret ? alertLinkKeyFrom(deps.serverSecret) : null;
 
   function alertIdOfToken(token: string, purpose: AlertTokenPurpose): string | null {
@@ -101,39 +148,8 @@ export function alertRoutes(router: Router, deps: AppDeps): void {
   }
 
   router.post('/api/job-alerts', async function subscribeToJobAlert(ctx) {
-    const body = parseAlertRequest(ctx.request.body);
-    await rateLimiter.hit(ALERT_LIMITS.subscribePerIp, ctx.ip);
-    await rateLimiter.hit(ALERT_LIMITS.subscribePerAddress, body.email);
-    const criteria = normaliseCriteria(body);
-    const alertId = alertIdFor(body.email, criteria);
-    const user = currentUser(ctx);
-    const result = await runAlertCommand(
-      store,
-      alertId,
-      {
-        type: 'SubscribeToAlert',
-        alertId,
-        email: body.email,
-        userId: user?.id ?? null,
-        criteria,
-        frequency: body.frequency,
-        addressVerified: Boolean(user?.isVerified && user.email.toLowerCase() === body.email),
-      },
-      metadataOf(ctx, user ? `user:${user.id}` : 'anonymous'),
-    );
-    await caughtUp(deps, result.position);
-    const confirmed = result.state.status === 'confirmed';
-    const answer: JobAlertResponse = {
-      id: alertId,
-      status: confirmed ? 'confirmed' : 'pending',
-      message:
-        result.newEvents.length === 0
-          ? ALERT_ALREADY_SUBSCRIBED_MESSAGE
-          : confirmed
-            ? ALERT_ACTIVE_MESSAGE
-            : ALERT_SUBSCRIBED_MESSAGE,
-    };
-    ctx.status = result.newEvents.length === 0 ? 200 : 201;
+    const { created, answer } = await subscribeToAlert(deps, ctx, ctx.request.body);
+    ctx.status = created ? 201 : 200;
     ctx.body = answer;
   });
 

@@ -177,7 +177,8 @@ async function syncLocked(deps: SyncDeps, atsSourceId: string): Promise<SyncResu
     const outcomes = items.length ? await deps.poster.post(state.ingestionSourceId, items) : [];
     const titles = new Map(jobs.map((j) => [j.externalId, j.title]));
     for (const o of outcomes) {
-      counts[o.status] += 1;
+      // A job merged under another source's listing is still one this board created.
+      counts[o.status === 'merged' ? 'created' : o.status] += 1;
       if (o.status === 'rejected')
         problems.push({
           externalId: o.externalId,

@@ -165,3 +165,124 @@ describe('password guessing', () => {
     expect((await from(address).send({ username, password: 'whatever pw' })).status).toBe(429);
   });
 });
+
+/** The `dc` device cookie a response set (name=value), or null. */
+function deviceCookieOf(res: { headers: Record<string, unknown> }): string | null {
+  const cookies = (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+  const found = cookies.find((c) => c.startsWith('dc='));
+  return found ? found.split(';')[0]! : null;
+}
+
+describe('owner lockout from many addresses (issue 24 §4)', () => {
+  it('40 addresses × 3 wrong passwords reach the ceiling; the owner with her device cookie still signs in', async () => {
+    const { id, username } = await register();
+    const home = nextAddress();
+    const first = await from(home).send({ username, password: PASSWORD });
+    expect(first.status).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device, 'a device cookie on a successful sign-in').not.toBeNull();
+    expect(
+      String((first.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('dc='))),
+    ).toMatch(/httponly/i);
+
+    const started = performance.now();
+    let refused = 0;
+    // The 40 addresses at once, each trying its 3 free guesses one after the other.
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, a) => {
+        const address = `198.51.100.${a + 1}`;
+        for (let t = 0; t < 3; t++) {
+          const res = await from(address).send({ username, password: `guess ${a}-${t}` });
+          if (res.status === 429) refused++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `[issue 24 §4] 120 wrong passwords from 40 addresses in ${seconds.toFixed(1)} s; ${refused} refused at the ceiling; account failures on record: ${await throttle.failures(accountKey(`user:${id}`))}`,
+    );
+    // The ceiling still stops distributed guessing: a browser without the cookie is refused.
+    const stranger = await from(nextAddress()).send({ username, password: PASSWORD });
+    expect(stranger.status).toBe(429);
+
+    // Her browser, from her usual address or another one: signed in.
+    const owner = await from(home).set('Cookie', device!).send({ username, password: PASSWORD });
+    expect(owner.status).toBe(200);
+    expect(owner.body.id).toBe(id);
+    const travelling = await from(nextAddress())
+      .set('Cookie', device!)
+      .send({ username, password: PASSWORD });
+    expect(travelling.status).toBe(200);
+  }, 180_000);
+
+  it('a device cookie of another account, or a forged one, is no way around the ceiling', async () => {
+    const victim = await register();
+    const other = await register();
+    const otherLogin = await from(nextAddress()).send({ username: other.username, password: PASSWORD });
+    const otherDevice = deviceCookieOf(otherLogin)!;
+    const forged = `dc=${victim.id}.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountLimit; i++)
+      await throttle.attempt(`user:${victim.id}`, `192.0.2.${i % 250}`);
+    for (const cookie of [otherDevice, forged]) {
+      const res = await from(nextAddress())
+        .set('Cookie', cookie)
+        .send({ username: victim.username, password: PASSWORD });
+      expect(res.status).toBe(429);
+    }
+  });
+
+  it('failures from a trusted browser stop that browser only', async () => {
+    const { username } = await register();
+    const device = deviceCookieOf(await from(nextAddress()).send({ username, password: PASSWORD }))!;
+    const address = nextAddress();
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)
+      expect(
+        (
+          await from(address)
+            .set('Cookie', device)
+            .send({ username, password: `typo ${i}` })
+        ).status,
+      ).toBe(401);
+    expect((await from(address).set('Cookie', device).send({ username, password: 'typo' })).status).toBe(429);
+    // Another browser at the same address is not that device.
+    expect((await from(address).send({ username, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('the owner recovers by e-mail: the link makes her browser a trusted device', async () => {
+    const { id, username, email } = await register();
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountLimit; i++)
+      await throttle.attempt(`user:${id}`, `192.0.2.${i % 250}`);
+    const address = nextAddress();
+    expect((await from(address).send({ username, password: PASSWORD })).status).toBe(429);
+
+    const asked = await supertest(h.app.callback())
+      .post('/api/login/unlock')
+      .set('X-Forwarded-For', address)
+      .send({ username });
+    expect(asked.status).toBe(202);
+    // The same answer for a name nobody has.
+    const nobody = await supertest(h.app.callback())
+      .post('/api/login/unlock')
+      .set('X-Forwarded-For', address)
+      .send({ username: 'nobody_at_all' });
+    expect(nobody.status).toBe(202);
+    expect(nobody.body).toEqual(asked.body);
+
+    const mail = h.services.mailer.outbox()!.find((m) => m.to === email && /sign in/i.test(m.subject));
+    expect(mail).toBeDefined();
+    const link = /https?:\/\/\S+\/api\/login\/unlock\/\S+/.exec(mail!.text)![0];
+    const opened = await supertest(h.app.callback())
+      .get(new URL(link).pathname)
+      .set('X-Forwarded-For', address);
+    expect(opened.status).toBe(303);
+    const device = deviceCookieOf(opened);
+    expect(device).not.toBeNull();
+    const signedIn = await from(address).set('Cookie', device!).send({ username, password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+
+    // A tampered link does nothing.
+    const bad = await supertest(h.app.callback()).get(`${new URL(link).pathname}x`);
+    expect(bad.status).toBe(303);
+    expect(deviceCookieOf(bad)).toBeNull();
+  });
+});

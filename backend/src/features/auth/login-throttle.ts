@@ -66,6 +66,11 @@ export function addressKey(account: string, address: string): string {
   return `account+address:${account}:${addressBucket(address)}`;
 }
 
+/** A trusted browser's own budget (device-cookie.ts): its failures stop that browser only. */
+export function deviceKey(account: string, device: string): string {
+  return `account+device:${account}:${device}`;
+}
+
 interface Rule {
   limit: number;
   /** Whether delays apply (per address) or only the limit (per account). */
@@ -96,6 +101,21 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * A try from a browser that signed in to this account before (a genuine device cookie): counted, delayed
+   * and stopped like one address, but not held to the per-account ceiling, so failures from elsewhere never
+   * lock the owner's browser out (issue 24 §4), and not added to it.
+   */
+  async attemptFromDevice(account: string, device: string): Promise<void> {
+    this.sweep();
+    const wait = await this.count(deviceKey(account, device), PER_ADDRESS);
+    if (wait > 0) throw rateLimited(wait);
+  }
+
+  async succeededFromDevice(account: string, device: string): Promise<void> {
+    await this.pool.query('delete from login_failures where key = $1', [deviceKey(account, device)]);
+  }
+
   /** The right password: this address starts afresh; the try is not a failure of the account. */
   async succeeded(account: string, address: string): Promise<void> {
     await this.pool.query('delete from login_failures where key = $1', [addressKey(account, address)]);
@@ -115,18 +135,20 @@ export class LoginThrottle {
   private async count(key: string, rule: Rule): Promise<number> {
     const window = LOGIN_THROTTLE.windowSeconds;
     const { freeFailures, firstDelaySeconds } = LOGIN_THROTTLE;
-    // The wait after f failures, in SQL: none below freeFailures, then doubling (delayAfter).
+    // The wait after f failures, in SQL: none below freeFailures, then doubling (delayAfter). The clock is
+    // clock_timestamp(), not now(): a try that waited for another's row lock would otherwise compare the
+    // other's later last_failed_at with its own earlier start and be refused for no reason.
     const delay = rule.delays
       ? `case when f.failures < ${freeFailures} then 0
               else least(${firstDelaySeconds} * power(2, f.failures - ${freeFailures}), ${window}) end`
       : '0';
     const counted = await this.pool.query<{ failures: number }>(
-      `insert into login_failures as f (key, failures, last_failed_at) values ($1, 1, now())
+      `insert into login_failures as f (key, failures, last_failed_at) values ($1, 1, clock_timestamp())
        on conflict (key) do update set
-         failures = case when f.last_failed_at < now() - make_interval(secs => $2) then 1 else f.failures + 1 end,
-         last_failed_at = now()
-       where f.last_failed_at < now() - make_interval(secs => $2)
-          or (f.failures < $3 and now() >= f.last_failed_at + make_interval(secs => ${delay}))
+         failures = case when f.last_failed_at < clock_timestamp() - make_interval(secs => $2) then 1 else f.failures + 1 end,
+         last_failed_at = clock_timestamp()
+       where f.last_failed_at < clock_timestamp() - make_interval(secs => $2)
+          or (f.failures < $3 and clock_timestamp() >= f.last_failed_at + make_interval(secs => ${delay}))
        returning failures`,
       [key, window, rule.limit],
     );

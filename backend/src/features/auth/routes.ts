@@ -24,6 +24,7 @@ import type { UserState } from '../users/user';
 import { requireUser, userOf } from './guards';
 import { LIMITS } from './limits';
 import { LoginThrottle } from './login-throttle';
+import { DEVICE_COOKIE, DeviceCookies, UNLOCK_SENT, UnlockRequest, unlockMail } from './device-cookie';
 import {
   WEAK_PASSWORD_MESSAGE,
   dummyPasswordHash,
@@ -78,6 +79,7 @@ function refuseCommonPassword(password: string, field: string): void {
 export function authRoutes(router: Router, deps: AppDeps): void {
   const { store, rateLimiter } = deps;
   const loginThrottle = new LoginThrottle(deps.pool);
+  const devices = deps.serverSecret ? new DeviceCookies(deps.serverSecret) : null;
   const codeKey = deps.serverSecret ? codeKeyFrom(deps.serverSecret) : null;
 
   router.get('/api/user', async function getUser(ctx) {
@@ -130,16 +132,54 @@ export function authRoutes(router: Router, deps: AppDeps): void {
       // Username and e-mail name one account, so they share one guessing budget; a name nobody has is
       // throttled the same way, so answers do not tell which names exist.
       const account = row ? `user:${row.id}` : `name:${body.username.trim().toLowerCase()}`;
-      await loginThrottle.attempt(account, ctx.ip);
+      // A browser this account signed in from before has its own budget, outside the per-account ceiling.
+      const device = row && devices ? devices.read(ctx.cookies.get(DEVICE_COOKIE), row.id) : null;
+      if (device) await loginThrottle.attemptFromDevice(account, device);
+      else await loginThrottle.attempt(account, ctx.ip);
       // A missing user costs a hash check too, so timing does not tell which usernames exist.
       const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
       if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
-      await loginThrottle.succeeded(account, ctx.ip);
+      if (device) await loginThrottle.succeededFromDevice(account, device);
+      else await loginThrottle.succeeded(account, ctx.ip);
       const user = toAuthUser(row);
       await signIn(ctx, user);
+      devices?.issue(ctx, row.id, device ?? undefined);
       ctx.body = user;
     }),
   );
+
+  // The owner locked out on a new browser: a link by e-mail makes this browser a trusted device.
+  router.post(
+    '/api/login/unlock',
+    validated({ body: UnlockRequest }, async (ctx, { body }) => {
+      await rateLimiter.hit(LIMITS.unlockPerIp, ctx.ip);
+      const row = await findForLogin(deps, body.username);
+      if (row && devices && deps.mailer) {
+        const allowed = await rateLimiter
+          .hit(LIMITS.unlockPerAccount, row.id)
+          .then(() => true)
+          .catch(() => false);
+        if (allowed) {
+          const link = `${deps.config.publicUrl}/api/login/unlock/${devices.unlockToken(row.id)}`;
+          await deps.mailer
+            .send(unlockMail({ to: row.email, username: row.username, link }))
+            .catch((err: unknown) => deps.logger.warn({ err, userId: row.id }, 'unlock mail failed'));
+        }
+      }
+      ctx.status = 202;
+      ctx.body = { ok: true, message: UNLOCK_SENT };
+    }),
+  );
+
+  router.get('/api/login/unlock/:token', async function unlock(ctx) {
+    const userId = devices?.readUnlockToken(String(ctx.params.token ?? ''));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    if (userId) devices!.issue(ctx, userId);
+    ctx.status = 303;
+    ctx.redirect(`/login?unlocked=${userId ? '1' : '0'}`);
+    ctx.status = 303;
+  });
 
   router.post('/api/logout', async function logout(ctx) {
     signOut(ctx);

@@ -1,10 +1,17 @@
 /**
  * The company profile (stream `company-{slug}`) as ingestion maintains it: bots send the profile
  * fields they know with every job; a CompanyProfileUpdated is appended only when they change it.
- * Fields a command leaves null keep their value (an admin's founding year survives every pull), and
- * a description the company wrote itself is not overwritten by the ATS's.
+ * Fields a command leaves null keep their value (an admin's founding year survives every pull); the
+ * company's own profile wins and other sources fill empty fields only (issue 24 §2, decideCompany).
  */
-import type { CompanyEvent, CompanyProfileUpdated, DescriptionSource, JobContent } from '@jobs/contracts';
+import {
+  COMPANY_PROFILE_FIELDS,
+  type CompanyEvent,
+  type CompanyProfileField,
+  type CompanyProfileUpdated,
+  type DescriptionSource,
+  type JobContent,
+} from '@jobs/contracts';
 import { companySlug } from '@jobs/projections/jobs/index';
 import type { Decider } from '../../commands/handle';
 
@@ -21,6 +28,10 @@ export interface UpdateCompanyProfile {
   industry?: string | null;
   website?: string | null;
   logo?: string | null;
+  /** Who asks (issue 24 §2): an ingestion source id, 'admin' or 'seed'. */
+  by?: string;
+  /** The company's own profile: an admin, or the ATS board configured for this company. */
+  own?: boolean;
 }
 export type CompanyCommand = UpdateCompanyProfile;
 
@@ -39,32 +50,65 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
   }
 }
 
-const keep = <T>(next: T | null | undefined, previous: T | null | undefined): T | null =>
-  next ?? previous ?? null;
+/** The fields a change set, and who set each field as it stands. */
+function sourcesOf(profile: CompanyProfileUpdated | null): {
+  fieldSources: Record<string, string>;
+  owned: Set<string>;
+} {
+  if (!profile) return { fieldSources: {}, owned: new Set() };
+  const owned = new Set(profile.owned ?? []);
+  // Before ownership was recorded, a description the company wrote was already kept over the ATS's.
+  if (!profile.owned && profile.descriptionSource === 'company' && profile.description)
+    owned.add('description');
+  return { fieldSources: { ...(profile.fieldSources ?? {}) }, owned };
+}
 
+/**
+ * Issue 24 §2: the company's own profile (`own`: an admin, or the ATS board configured for this company)
+ * sets what it gives and owns those fields. Any other source fills empty fields only, and may later change
+ * a field it filled itself while nobody owns it. A field a command leaves null keeps its value.
+ */
 export function decideCompany(command: CompanyCommand, state: CompanyState): CompanyEvent[] {
   const previous = state.status === 'known' ? state.profile : null;
-  const companyWrote = previous?.descriptionSource === 'company' && previous.description;
-  const description = companyWrote ? previous.description : keep(command.description, previous?.description);
+  const by = command.by ?? 'unknown';
+  const { fieldSources, owned } = sourcesOf(previous);
   const profile: CompanyProfileUpdated = {
     companySlug: command.companySlug,
-    company: command.company,
-    description,
-    descriptionSource:
-      companyWrote || !command.description
-        ? (previous?.descriptionSource ?? 'ats')
-        : (command.descriptionSource ?? 'ats'),
-    size: keep(command.size, previous?.size),
-    founded: keep(command.founded, previous?.founded),
-    industry: keep(command.industry, previous?.industry),
-    website: keep(command.website, previous?.website),
-    logo: keep(command.logo, previous?.logo),
+    company: previous?.company ?? command.company,
+    description: previous?.description ?? null,
+    descriptionSource: previous?.descriptionSource ?? 'ats',
+    size: previous?.size ?? null,
+    founded: previous?.founded ?? null,
+    industry: previous?.industry ?? null,
+    website: previous?.website ?? null,
+    logo: previous?.logo ?? null,
   };
+  const mayWrite = (field: CompanyProfileField): boolean => {
+    if (command.own) return true;
+    if (previous?.[field] === null || previous?.[field] === undefined) return true;
+    return !owned.has(field) && fieldSources[field] === by;
+  };
+  for (const field of COMPANY_PROFILE_FIELDS) {
+    const value = command[field];
+    if (value === null || value === undefined || !mayWrite(field)) continue;
+    (profile as Record<CompanyProfileField, unknown>)[field] = value;
+    fieldSources[field] = by;
+    if (command.own) owned.add(field);
+    if (field === 'description')
+      profile.descriptionSource = command.descriptionSource ?? (command.own ? 'company' : 'ats');
+  }
+  // The name as the company's own profile spells it; otherwise the first one seen stays.
+  if (command.own && command.company.trim()) profile.company = command.company;
   const unchanged =
     previous &&
     (Object.keys(profile) as (keyof CompanyProfileUpdated)[]).every((k) => profile[k] === previous[k]);
   if (unchanged) return [];
-  return [{ type: 'CompanyProfileUpdated', data: profile }];
+  return [
+    {
+      type: 'CompanyProfileUpdated',
+      data: { ...profile, changedBy: by, fieldSources, owned: [...owned].sort() },
+    },
+  ];
 }
 
 export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState> = {
@@ -74,7 +118,7 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
 };
 
 /** The profile part of a normalised job, as a command; null when the job carries no profile field. */
-export function companyCommandFor(job: JobContent): UpdateCompanyProfile | null {
+export function companyCommandFor(job: JobContent, by?: string, own = false): UpdateCompanyProfile | null {
   if (!job.companyDescription && !job.companyWebsite && !job.companySize && !job.companyLogo) return null;
   return {
     type: 'UpdateCompanyProfile',
@@ -85,5 +129,7 @@ export function companyCommandFor(job: JobContent): UpdateCompanyProfile | null 
     size: job.companySize,
     website: job.companyWebsite,
     logo: job.companyLogo,
+    ...(by ? { by } : {}),
+    own,
   };
 }

@@ -129,6 +129,7 @@ describe('POST /api/ingest/jobs', () => {
     ]);
     expect(res.body.counts).toEqual({
       created: 1,
+      merged: 0,
       updated: 1,
       unchanged: 1,
       removed: 1,
@@ -165,6 +166,7 @@ describe('POST /api/ingest/jobs', () => {
     const second = await post(batch);
     expect(second.body.counts).toEqual({
       created: 0,
+      merged: 0,
       updated: 0,
       unchanged: 25,
       removed: 0,

@@ -11,7 +11,8 @@ import { badRequest, HttpError } from '../../http/errors';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { findSourceByToken } from '../sources/service';
 import { bearerToken } from '../sources/token';
-import { ingestItems } from './service';
+import { DUPLICATES_PROJECTION } from '../jobs/dedupe/projection';
+import { ingestItems, type IngestBatchResult } from './service';
 
 export const INGEST_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
 /** Generous: 600 batches of up to 1,000 jobs a minute is far above any ATS board, and still stops a runaway bot. */
@@ -24,6 +25,46 @@ export const INGEST_VISIBILITY_WAIT_MS = 5_000;
  * that bookkeeping instead of queueing behind it, and what the bot can check (its jobs on the board) is true.
  */
 export const INGEST_VISIBLE_IN = [JOBS_PROJECTION, SEARCH_INDEX_PROJECTION] as const;
+
+/** The company an ATS source's board belongs to (null for a bot): one primary-key lookup per batch. */
+async function atsCompanyOf(deps: AppDeps, sourceId: string): Promise<string | null> {
+  const { rows } = await deps.pool.query<{ company: string }>(
+    'select company from ats_sources where id = $1',
+    [sourceId],
+  );
+  return rows[0]?.company ?? null;
+}
+
+const INGEST_CREATED_VISIBLE_IN = [...INGEST_VISIBLE_IN, DUPLICATES_PROJECTION];
+
+/**
+ * Issue 24 §1: a created job the duplicate check merged under a job already on the board is answered
+ * `merged`, with the kept job's id and slug. One query for the whole batch, only when it created jobs. If the
+ * check has not run yet (the wait timed out), the item stays `created`; the merge still happens.
+ */
+async function markMerged(deps: AppDeps, result: IngestBatchResult): Promise<void> {
+  const created = result.results.filter((r) => r.status === 'created' && r.jobId);
+  if (created.length === 0) return;
+  const { rows } = await deps.pool
+    .query<{ job_id: string; public_id: string; slug: string }>(
+      `select f.job_id, c.public_id, c.slug from job_fingerprints f join jobs c on c.job_id = f.merged_into
+       where f.job_id = any($1::uuid[]) and f.merged_into is not null`,
+      [created.map((r) => r.jobId)],
+    )
+    .catch((err: unknown) => {
+      deps.logger.warn({ err }, 'ingestion: reading the merges failed; answering created');
+      return { rows: [] };
+    });
+  if (rows.length === 0) return;
+  const kept = new Map(rows.map((r) => [r.job_id, { id: Number(r.public_id), slug: r.slug }]));
+  result.results = result.results.map((r) => {
+    const into = r.status === 'created' && r.jobId ? kept.get(r.jobId) : undefined;
+    if (!into || r.status !== 'created') return r;
+    result.counts.created -= 1;
+    result.counts.merged += 1;
+    return { ...r, status: 'merged' as const, mergedInto: into };
+  });
+}
 
 const unauthorized = (message: string) =>
   new HttpError('UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': 'Bearer realm="ingest"' } });
@@ -59,16 +100,20 @@ export function ingestionFeature(): Feature {
 
         const result = await ingestItems({ store: deps.store, logger: deps.logger }, source.id, items, {
           correlationId: ctx.state.requestId as string | undefined,
+          ownCompany: await atsCompanyOf(deps, source.id),
         });
         if (result.position && deps.projections) {
           // The batch is committed: the wait is best effort, like its time limit. An error here (the
-          // database went away meanwhile) must not tell the bot its batch failed.
+          // database went away meanwhile) must not tell the bot its batch failed. The duplicate check is
+          // waited for only when the batch created jobs, so the answer can say which were merged.
+          const visibleIn = result.counts.created > 0 ? INGEST_CREATED_VISIBLE_IN : INGEST_VISIBLE_IN;
           await deps.projections
-            .waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS, INGEST_VISIBLE_IN)
+            .waitForPosition(result.position, INGEST_VISIBILITY_WAIT_MS, visibleIn)
             .catch((err: unknown) =>
               deps.logger.warn({ err }, 'ingestion: waiting for the read models failed; answering anyway'),
             );
         }
+        await markMerged(deps, result);
         ctx.set('Cache-Control', 'no-store');
         ctx.body = result;
       });

@@ -33,6 +33,7 @@ import { mapLimit } from './concurrency';
 import { jobDecider, type JobCommand } from '../jobs/decide';
 import { jobIdFor, jobStreamId, type JobState } from '../jobs/job';
 import { contentHash, normaliseJob } from '../jobs/normalise';
+import { companyKey } from '../jobs/dedupe/fingerprint';
 import {
   companyCommandFor,
   companyDecider,
@@ -41,7 +42,8 @@ import {
   type CompanyState,
 } from './company';
 
-export type IngestStatus = 'created' | 'updated' | 'unchanged' | 'removed' | 'reposted' | 'rejected';
+export type IngestStatus =
+  'created' | 'merged' | 'updated' | 'unchanged' | 'removed' | 'reposted' | 'rejected';
 export type IngestCounts = Record<IngestStatus, number>;
 
 /** One item's outcome (the contracts' IngestOutcome) plus the internal job id. */
@@ -65,6 +67,8 @@ export interface IngestOptions {
   /** Stream reads in flight at once (default 16). */
   concurrency?: number;
   correlationId?: string;
+  /** The company whose ATS board this source is (AtsSourceAdded): its profile is that company's own. */
+  ownCompany?: string | null;
 }
 
 const DEFAULT_CONCURRENCY = 16;
@@ -129,6 +133,7 @@ export function lastSeenAt(recorded: readonly RecordedEvent[]): number {
 
 const emptyCounts = (): IngestCounts => ({
   created: 0,
+  merged: 0,
   updated: 0,
   unchanged: 0,
   removed: 0,
@@ -136,7 +141,7 @@ const emptyCounts = (): IngestCounts => ({
   rejected: 0,
 });
 
-function statusOf(events: readonly JobEvent[]): Exclude<IngestStatus, 'rejected'> {
+function statusOf(events: readonly JobEvent[]): Exclude<IngestStatus, 'rejected' | 'merged'> {
   const types = new Set(events.map((e) => e.type));
   if (types.has('JobPosted')) return 'created';
   if (types.has('JobReposted')) return 'reposted';
@@ -169,7 +174,13 @@ function normaliseItem(raw: unknown, index: number, sourceId: string, now: Date)
   const jobId = jobIdFor(sourceId, item.externalId);
   if (item.action === 'closed') {
     const reason = item.reason?.trim() || 'Closed on source';
-    const command: JobCommand = { type: 'CloseJob', jobId, reason, removedAt: now.toISOString() };
+    const command: JobCommand = {
+      type: 'CloseJob',
+      jobId,
+      reason,
+      removedAt: now.toISOString(),
+      bySource: sourceId,
+    };
     return {
       index,
       kind: 'job',
@@ -272,10 +283,17 @@ export async function ingestItems(
   // Items of one job (a batch may name a job twice) are decided in input order on one stream.
   const byJob = new Map<string, PreparedJob[]>();
   for (const p of prepared) if (p.kind === 'job') byJob.set(p.jobId, [...(byJob.get(p.jobId) ?? []), p]);
-  // The last profile a batch gives for a company wins.
+  // The last profile a batch gives for a company wins. Who gives it, and whether it is the company's own
+  // profile (its configured ATS board), decide what it may change (issue 24 §2, company.ts).
+  const ownKey = options.ownCompany ? companyKey(options.ownCompany) : null;
   const companyCommands = new Map<string, CompanyCommand>();
   for (const p of prepared)
-    if (p.kind === 'job' && p.company) companyCommands.set(p.company.companySlug, p.company);
+    if (p.kind === 'job' && p.company)
+      companyCommands.set(p.company.companySlug, {
+        ...p.company,
+        by: sourceId,
+        own: ownKey !== null && companyKey(p.company.company) === ownKey,
+      });
 
   const results = new Array<IngestItemResult>(prepared.length);
   for (const p of prepared) {

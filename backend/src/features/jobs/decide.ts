@@ -22,8 +22,11 @@ import { UNHASHED_FIELDS } from './normalise';
 
 export type JobCommand =
   | { type: 'IngestJob'; source: string; externalId: string; job: JobContent; contentHash: string }
-  /** From the ATS ('closed') or an admin. `removedAt` defaults to the command's time. */
-  | { type: 'CloseJob'; jobId: string; reason: string; removedAt?: string }
+  /**
+   * From the ATS ('closed'), a bot, an admin, or the repost follow-up. `removedAt` defaults to the command's
+   * time. `bySource`: a source closing it, refused unless that source posted the job (issue 24 §1).
+   */
+  | { type: 'CloseJob'; jobId: string; reason: string; removedAt?: string; bySource?: string }
   /** Admin: put a removed job back with its last content. */
   | { type: 'RepostJob'; jobId: string }
   /** Admin: correct fields ingestion got wrong (e.g. after a visitor's report); kept over later ingestion. */
@@ -56,6 +59,15 @@ export class JobAlreadyRemoved extends JobRuleError {
   }
 }
 
+/** A source acting on a job another source posted: a job belongs to its first poster (issue 24 §1). */
+export class JobNotOwned extends JobRuleError {
+  readonly code = 'CONFLICT';
+  constructor(jobId: string) {
+    super(jobId, 'Job belongs to another source');
+    this.name = 'JobNotOwned';
+  }
+}
+
 export class JobNotRemoved extends JobRuleError {
   readonly code = 'CONFLICT';
   constructor(jobId: string) {
@@ -84,6 +96,7 @@ export function changedFields(before: JobContent, after: JobContent): string[] {
 
 function ingest(command: Extract<JobCommand, { type: 'IngestJob' }>, state: JobState, now: Date): JobEvent[] {
   const jobId = jobIdFor(command.source, command.externalId);
+  if (state.status !== 'absent' && state.source !== command.source) throw new JobNotOwned(state.jobId);
   switch (state.status) {
     case 'absent':
       return [
@@ -138,6 +151,8 @@ export function decide(command: JobCommand, state: JobState, { now }: { now: Dat
       return ingest(command, state, now);
     case 'CloseJob':
       if (state.status === 'absent') throw new JobNotFound(command.jobId);
+      if (command.bySource !== undefined && command.bySource !== state.source)
+        throw new JobNotOwned(state.jobId);
       if (state.status === 'removed') throw new JobAlreadyRemoved(state.jobId);
       return [
         {

@@ -7,8 +7,11 @@ import {
   CONTINENTS,
   EXPERIENCE_LEVELS,
   EXPERIENCE_NOT_SPECIFIED,
+  SALARY_PERIODS,
   type Eligibility,
   type PublicJob,
+  type PublicSalaryRange,
+  type SalaryPeriod,
 } from '@jobs/contracts';
 import { ATS_NAMES, type AtsKind } from '@jobs/contracts/ats';
 import { companySlug } from '@jobs/projections/jobs/index';
@@ -38,6 +41,12 @@ interface JobRow {
   experience_level: string;
   industry: string;
   salary: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string | null;
+  salary_period: string | null;
+  salary_min_usd: number | null;
+  salary_max_usd: number | null;
   skills: string[];
   description: string;
   excerpt: string;
@@ -63,7 +72,8 @@ const CONFIRMED_BY_COLUMNS = `coalesce(last_confirmed_at, updated_at) as last_co
   (select s.name from ingestion_sources s where s.id = source) as source_name`;
 
 const JOB_COLUMNS = `job_id, public_id, slug, title, company, company_logo, company_description, company_website,
-  company_size, location, is_remote, is_hybrid, type, experience_level, industry, salary, skills, description, excerpt,
+  company_size, location, is_remote, is_hybrid, type, experience_level, industry, salary, salary_min, salary_max,
+  salary_currency, salary_period, salary_min_usd, salary_max_usd, skills, description, excerpt,
   date_posted, application_url, source_url, continent, country, eligibility, ${CONFIRMED_BY_COLUMNS}`;
 
 function confirmedBy(row: Pick<JobRow, 'ats_kind' | 'source_name'>): PublicJob['confirmedBy'] {
@@ -71,6 +81,31 @@ function confirmedBy(row: Pick<JobRow, 'ats_kind' | 'source_name'>): PublicJob['
     return { kind: 'ats', name: ATS_NAMES[row.ats_kind as AtsKind] };
   if (row.source_name) return { kind: 'source', name: row.source_name };
   return null;
+}
+
+/**
+ * The salary as numbers when the posting states an amount: its own currency and period (the read model fills in
+ * USD and a period guessed from the amount when the posting names none), and the USD-per-year bounds the salary
+ * filter compares (contracts' currency-rates.ts).
+ */
+export function salaryRangeOf(
+  row: Pick<
+    JobRow,
+    'salary_min' | 'salary_max' | 'salary_currency' | 'salary_period' | 'salary_min_usd' | 'salary_max_usd'
+  >,
+): PublicSalaryRange | null {
+  if (row.salary_min === null && row.salary_max === null) return null;
+  const period = (SALARY_PERIODS as readonly string[]).includes(row.salary_period ?? '')
+    ? (row.salary_period as SalaryPeriod)
+    : 'YEAR';
+  return {
+    period,
+    currency: (row.salary_currency ?? 'USD').toUpperCase(),
+    min: row.salary_min,
+    max: row.salary_max,
+    usdPerYearMin: row.salary_min_usd ?? row.salary_max_usd,
+    usdPerYearMax: row.salary_max_usd ?? row.salary_min_usd,
+  };
 }
 
 export function toApiJob(row: JobRow): ApiJob {
@@ -101,6 +136,7 @@ export function toApiJob(row: JobRow): ApiJob {
     lastConfirmedAt: row.last_confirmed_at ? row.last_confirmed_at.toISOString() : null,
     confirmedBy: confirmedBy(row),
     validThrough: row.valid_through ? row.valid_through.toISOString() : null,
+    salaryRange: salaryRangeOf(row),
     excerpt: row.excerpt,
   };
 }
@@ -305,4 +341,49 @@ export async function filterOptions(pool: pg.Pool): Promise<FilterOptions> {
   for (const row of places.rows)
     if (row.country_name) locationsByContinent[row.continent]!.push(row.country_name);
   return { experienceLevels, locationsByContinent };
+}
+
+export interface CompanySummary {
+  name: string;
+  slug: string;
+  industry: string | null;
+  size: string | null;
+  website: string | null;
+  openJobs: number;
+}
+
+/**
+ * Companies with live jobs whose name contains `text` (case-insensitive; every company with live jobs when
+ * `text` is empty), most open jobs first; at most `limit`, after skipping `offset`.
+ */
+export async function searchCompanies(
+  pool: pg.Pool,
+  input: { text: string; limit: number; offset: number },
+): Promise<{ companies: CompanySummary[]; total: number }> {
+  const pattern = `%${input.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await pool.query<{
+    name: string;
+    slug: string;
+    industry: string | null;
+    size: string | null;
+    website: string | null;
+    live_job_count: number;
+    total: number;
+  }>(
+    `select name, slug, industry, size, website, live_job_count, count(*) over ()::int as total
+     from companies where live_job_count > 0 and lower(name) like $1
+     order by live_job_count desc, name, slug limit $2 offset $3`,
+    [pattern, input.limit, input.offset],
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    companies: rows.map((r) => ({
+      name: r.name,
+      slug: r.slug,
+      industry: r.industry,
+      size: r.size,
+      website: r.website,
+      openJobs: r.live_job_count,
+    })),
+  };
 }

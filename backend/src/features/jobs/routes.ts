@@ -26,6 +26,7 @@ import {
   type JobLookup,
 } from './queries';
 import { splitDescription } from './structured';
+import { SalaryQuery, salaryFigures } from './salaries';
 import { LruCache, TtlValue } from './cache';
 import { searchGeneration } from '@jobs/search';
 
@@ -200,6 +201,13 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
         '/api/suggestions',
         validated({ query: SuggestionText }, async (ctx, { query }) => {
           reply(ctx, await searchOf(deps).suggest(query.text, SUGGESTION_LIMIT), 'public, max-age=60');
+        }),
+      );
+
+      router.get(
+        '/api/salaries',
+        validated({ query: SalaryQuery }, async (ctx, { query }) => {
+          reply(ctx, await salaryFigures(deps.pool, query), 'public, max-age=300');
         }),
       );
 

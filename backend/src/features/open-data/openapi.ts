@@ -28,6 +28,7 @@ import {
 import { FEED_SIZE } from '@jobs/contracts/open-data';
 import { FeedParams } from '../jobs/feed-params';
 import { CompanyName, Identifier, PageOnly, SuggestionText } from '../jobs/routes';
+import { MIN_SALARY_SAMPLE, SalaryQuery } from '../jobs/salaries';
 import { CanonicalQuery, NoIndexQuery } from '../seo/routes';
 import { TokenParam } from '../alerts/routes';
 import { AlertIdParam } from '../alerts/criteria';
@@ -86,6 +87,27 @@ const ErrorBody = z
 const Job = PublicJob.extend({
   excerpt: z.string().meta({ description: 'Plain-text excerpt of the description for the feed card.' }),
 }).meta({ id: 'Job', description: 'A job. `description` is sanitised HTML.' });
+
+const SalaryFigures = z
+  .object({
+    title: z.string(),
+    experienceLevel: z.string().nullable(),
+    country: z.string().nullable().meta({ description: 'ISO 3166 alpha-2, when the query named a country.' }),
+    n: z
+      .number()
+      .meta({ description: 'Live listings matching the query that state a salary convertible to USD.' }),
+    p25: z.number().nullable(),
+    median: z.number().nullable(),
+    p75: z.number().nullable(),
+    unit: z.literal('USD per year'),
+    currencies: z.array(z.object({ currency: z.string(), listings: z.number() })),
+    enoughData: z.boolean(),
+    message: z.string(),
+  })
+  .meta({
+    id: 'SalaryFigures',
+    description: `Salary figures from live listings, in US dollars per year (approximate rates; each listing counted by the middle of its range). With fewer than ${MIN_SALARY_SAMPLE} listings, p25, median and p75 are null and the message says there is too little data.`,
+  });
 
 const JobsPage = z
   .object({ data: z.array(Job), page: z.number(), totalPages: z.number(), totalJobs: z.number() })
@@ -354,6 +376,14 @@ function paths(): ZodOpenApiPathsObject {
         responses: { '200': json(z.array(z.string())), ...errors(400, 503) },
       }),
     },
+    '/api/salaries': {
+      get: publicRead({
+        tags: ['Jobs'],
+        summary: 'Salary figures for a title from live listings (n, p25, median, p75 in USD per year)',
+        requestParams: { query: SalaryQuery },
+        responses: { '200': json(SalaryFigures), ...errors(400) },
+      }),
+    },
     '/api/filter-options': {
       get: publicRead({
         summary: "The filter menu's options among live jobs",
@@ -588,6 +618,55 @@ function paths(): ZodOpenApiPathsObject {
         responses: { '200': { description: 'OK', content: { 'text/plain': { schema: z.string() } } } },
       },
     },
+    '/mcp': {
+      post: {
+        tags: ['AI assistants'],
+        summary: 'The MCP server (Model Context Protocol, Streamable HTTP)',
+        description:
+          "Stateless Streamable HTTP, protocol 2025-11-25: one JSON-RPC message per POST, answered with JSON; no session id. Tools: search_jobs, get_job, get_similar_jobs, search_companies, get_company, get_salary_data, create_job_alert; resources: job and company pages as Markdown. A request with an Origin other than this site's is refused (403). Each request counts against the per-address limit of the public API (429 with Retry-After past it). docs/mcp.md describes every tool.",
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: z
+                .object({
+                  jsonrpc: z.literal('2.0'),
+                  method: z.string(),
+                  id: z.union([z.string(), z.number()]).optional(),
+                  params: z.record(z.string(), z.unknown()).optional(),
+                })
+                .meta({ description: 'A JSON-RPC 2.0 request or notification.' }),
+            },
+          },
+        },
+        responses: {
+          '200': json(z.record(z.string(), z.unknown()), 'The JSON-RPC response.'),
+          '202': { description: 'A notification was accepted.' },
+          '400': json(
+            z.record(z.string(), z.unknown()),
+            'A JSON-RPC error: not JSON, not JSON-RPC, or an unsupported MCP-Protocol-Version.',
+          ),
+          '403': json(z.record(z.string(), z.unknown()), 'A JSON-RPC error: the Origin is not this site.'),
+          ...errors(429),
+        },
+      },
+      get: {
+        tags: ['AI assistants'],
+        summary: 'Not used: the MCP server is stateless (405)',
+        responses: { '405': { description: 'Method not allowed.' } },
+      },
+      delete: {
+        tags: ['AI assistants'],
+        summary: 'Not used: the MCP server has no sessions (405)',
+        responses: { '405': { description: 'Method not allowed.' } },
+      },
+    },
+    '/llms.txt': {
+      get: {
+        tags: ['AI assistants'],
+        summary: 'What the board is, for language models (llmstxt.org)',
+        responses: { '200': { description: 'OK', content: { 'text/markdown': { schema: z.string() } } } },
+      },
+    },
     '/sitemap.xml': { get: { tags: ['Site'], summary: 'Sitemap index', responses: { '200': xml('OK') } } },
     '/sitemap-companies.xml': {
       get: { tags: ['Site'], summary: 'Company sitemap, page 1', responses: { '200': xml('OK') } },
@@ -631,6 +710,7 @@ export function openApiDocument(publicUrl: string): ReturnType<typeof createDocu
       { name: 'Companies' },
       { name: 'Feeds' },
       { name: 'Open data' },
+      { name: 'AI assistants' },
       { name: 'SEO' },
       { name: 'Account' },
       { name: 'Job alerts' },

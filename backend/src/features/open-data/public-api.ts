@@ -67,8 +67,10 @@ export function publicApi(options: {
   const site = counter('public:site');
 
   const middleware: Koa.Middleware = async function publicApiMiddleware(ctx, next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPublicRead(ctx.path)) return next();
-    setCors(ctx);
+    // An MCP request (POST /mcp) spends the same budget as the API call it stands for; it answers no CORS.
+    const mcp = ctx.method === 'POST' && ctx.path === '/mcp';
+    if (!mcp && ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPublicRead(ctx.path))) return next();
+    if (!mcp) setCors(ctx);
     const user = currentUser(ctx);
     const ours = Boolean(user) || fromTheSite(ctx, siteOrigin);
     const limit = ours ? limits.site : limits.anonymous;

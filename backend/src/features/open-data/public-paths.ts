@@ -13,6 +13,7 @@ export const PUBLIC_READ_PATHS = [
   '/api/companies/:companyName/jobs',
   '/api/suggestions',
   '/api/filter-options',
+  '/api/salaries',
   '/api/seo/should-noindex',
   '/api/seo/canonical',
   '/api/openapi.json',

@@ -55,6 +55,7 @@ export interface SeedServices {
 
 const emptyCounts = (): IngestCounts => ({
   created: 0,
+  merged: 0,
   updated: 0,
   unchanged: 0,
   removed: 0,
@@ -176,6 +177,9 @@ async function writeProfile(store: EventStore, company: SeedCompany): Promise<Po
       // As the normaliser writes it, so the jobs' copy compares equal.
       website: new URL(companyWebsite(company)).toString(),
       logo: null,
+      // The demo companies' own profiles: bots' items never overwrite them (issue 24 §2).
+      by: 'seed',
+      own: true,
     },
     {
       metadata: { actor: `source:${DEMO_SOURCE_ID}` },

@@ -12,6 +12,7 @@ import {
   UrlField,
   useRecordContext,
 } from 'react-admin';
+import { CompanyProfileCard } from './CompanyProfileCard';
 import { JobDuplicates } from './JobDuplicates';
 import { JobHistory } from './JobHistory';
 import { JobStatusField } from './JobStatusField';
@@ -87,6 +88,7 @@ export function JobShow() {
         <RichTextField source="description" />
       </SimpleShowLayout>
       <JobDuplicates />
+      <CompanyProfileCard />
       <JobHistory />
     </Show>
   );

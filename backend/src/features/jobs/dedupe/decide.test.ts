@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { DUPLICATE_REMOVAL_REASON, type JobContent, type JobEvent } from '@jobs/contracts';
 import { given } from '../../../commands/testing';
-import { jobDecider } from '../decide';
+import { JobNotOwned, jobDecider } from '../decide';
 import { jobIdFor, publicIdFor, slugFor } from '../job';
 import { CannotMergeIntoItself, duplicateDecider, JobNotMerged } from './decide';
 
@@ -88,13 +88,22 @@ describe('duplicate decider: FollowRepost', () => {
 
   it('brings a closed original back with the repost content and its first datePosted', () => {
     given(duplicateDecider, [posted, closed])
-      .when({ type: 'FollowRepost', jobId, job: repost, contentHash: 'h2' }, { now })
+      .when({ type: 'FollowRepost', jobId, job: repost, contentHash: 'h2', source: 'bot' }, { now })
       .then([
         {
           type: 'JobReposted',
           data: { jobId, contentHash: 'h2', job: { ...repost, datePosted: content.datePosted } },
         },
       ]);
+  });
+
+  it("refuses another source's repost: a job belongs to its first poster (issue 24 §1)", () => {
+    given(duplicateDecider, [posted, closed])
+      .when({ type: 'FollowRepost', jobId, job: repost, contentHash: 'h2', source: 'other' }, { now })
+      .thenThrows(JobNotOwned);
+    given(jobDecider, [posted])
+      .when({ type: 'CloseJob', jobId, reason: 'Scam', bySource: 'other' }, { now })
+      .thenThrows(JobNotOwned);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { DUPLICATE_REMOVAL_REASON, type JobContent, type JobEvent, type MergeReason } from '@jobs/contracts';
 import type { Decider } from '../../../commands/handle';
-import { changedFields, JobNotFound, JobRuleError } from '../decide';
+import { changedFields, JobNotFound, JobNotOwned, JobRuleError } from '../decide';
 import { evolve, initialState, type JobState } from '../job';
 
 export type DuplicateCommand =
@@ -16,7 +16,7 @@ export type DuplicateCommand =
    * A closed job listed again under a new external id (a repost): the original listing comes back with the
    * new content but keeps its first datePosted. Also how the original follows its repost afterwards.
    */
-  | { type: 'FollowRepost'; jobId: string; job: JobContent; contentHash: string };
+  | { type: 'FollowRepost'; jobId: string; job: JobContent; contentHash: string; source: string };
 
 export class JobNotMerged extends JobRuleError {
   readonly code = 'CONFLICT';
@@ -87,6 +87,8 @@ function followRepost(
   state: JobState,
 ): JobEvent[] {
   if (state.status === 'absent') throw new JobNotFound(command.jobId);
+  // Only the source that posted the original can repost it (issue 24 §1).
+  if (state.source !== command.source) throw new JobNotOwned(state.jobId);
   // A repost does not make an old job look new.
   const job = { ...command.job, datePosted: state.job.datePosted };
   if (state.status === 'removed')

@@ -9,6 +9,8 @@ import { createApp } from '../../../http/app';
 import { createTestHarness, type TestHarness } from '../../../testing/harness';
 import { signUp, type Agent } from '../../admin/testing';
 import { ingestItems } from '../../ingestion/service';
+import { addAtsSource } from '../../ats/service';
+import { atsIngestionToken } from '../../ats/token';
 import { createIngestionSource } from '../../sources/service';
 import { generateJob } from '../../seed/generate';
 import { DUPLICATES_PROJECTION } from './projection';
@@ -60,7 +62,15 @@ beforeAll(async () => {
   );
   site = supertest(createApp({ ...h.services.appDeps, siteDistDir: distDir }).callback());
   sources.bot = await source('Bot', 'api');
-  sources.ats = await source('Greenhouse: Acme', 'greenhouse');
+  // The company's own board, configured for it: it wins over a bot's copy of the company's jobs (issue 24 §3).
+  const secret = h.services.config.sessionSecret!;
+  const added = await addAtsSource(
+    { store: h.services.store, serverSecret: secret, pool: h.services.db.pool },
+    { kind: 'greenhouse', board: 'dupeworks', company: 'Dupe Works', intervalMinutes: 60, baseUrl: null },
+    { actor: 'test' },
+  );
+  await h.services.runner.waitForPosition(added.position, 10_000);
+  sources.ats = { sourceId: added.atsSourceId, token: atsIngestionToken(secret, added.atsSourceId) };
   sources.ats2 = await source('Lever: Acme', 'lever');
   ({ agent: admin } = await signUp(h, 'admin'));
 }, 120_000);
@@ -70,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('the same job from two sources', () => {
-  it('shows once, prefers the ATS listing, redirects the copy, and keeps both sources in the history', async () => {
+  it("shows once, prefers the company's own ATS listing, redirects the copy, and keeps both sources in the history", async () => {
     const company = 'Dupe Works';
     const fromBot = posting(1, company, { externalId: 'bot-1', title: 'Sr. Backend Engineer (Remote)' });
     const botRes = await post('bot', [fromBot]);

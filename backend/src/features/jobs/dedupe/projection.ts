@@ -9,6 +9,7 @@
  * alone. A rebuild applies today's rules to jobs never merged before.
  */
 import type pg from 'pg';
+import type { AtsSourceAdded } from '@jobs/contracts/ats';
 import {
   DUPLICATE_REMOVAL_REASON,
   type EventStore,
@@ -26,10 +27,10 @@ import {
 } from '@jobs/contracts';
 import type { SqlProjection } from '@jobs/projections';
 import type { Logger } from '../../../logger';
-import { JobAlreadyRemoved, jobDecider } from '../decide';
+import { JobAlreadyRemoved, JobNotOwned, jobDecider } from '../decide';
 import { DEDUPE_ACTOR, runOnJob } from './commands';
 import { duplicateDecider } from './decide';
-import { fingerprintOf, sameJobScore, type Fingerprint } from './fingerprint';
+import { companyKey, fingerprintOf, sameJobScore, type Fingerprint } from './fingerprint';
 
 export const DUPLICATES_PROJECTION = 'duplicates';
 /** A closed job posted again within this many days is a repost of it (the spec's issue 19 §3). */
@@ -59,11 +60,18 @@ const MIGRATIONS = [
   // The candidate lookup: one index probe per new job, whatever the number of jobs.
   `create index if not exists job_fingerprints_keys on job_fingerprints (company_key, title_key) where merged_into is null`,
   `create index if not exists job_fingerprints_merged_into on job_fingerprints (merged_into) where merged_into is not null`,
+  // Issue 24: the company an ATS board belongs to (AtsSourceAdded's company, as a company key). Only a board
+  // posting a job of its own company is preferred over the first poster; a token of ATS kind alone is not.
+  `alter table dedupe_sources add column if not exists company_key text`,
+  // Whether the job came from its company's own board (the source's company_key is the job's). Rows from
+  // before this column are false: the first poster keeps them.
+  `alter table job_fingerprints add column if not exists company_board boolean not null default false`,
 ];
 
 interface Row {
   job_id: string;
-  from_ats: boolean;
+  source: string;
+  company_board: boolean;
   place_key: string;
   minhash: number[];
   shingles: number;
@@ -73,6 +81,14 @@ interface Row {
   merged_into: string | null;
   merge_reason: MergeReason | null;
   revision: number;
+}
+
+/** The job comes from the ATS board an admin configured for its company (issue 24 §3). */
+function isCompanyBoard(
+  source: { kind: string; company_key: string | null } | undefined,
+  fp: Fingerprint,
+): boolean {
+  return !!source && source.kind !== 'api' && !!source.company_key && source.company_key === fp.companyKey;
 }
 
 function eventTime(event: RecordedEvent): Date {
@@ -150,7 +166,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     event: RecordedEvent,
     posted: JobPosted,
     fp: Fingerprint,
-    fromAts: boolean,
+    companyBoard: boolean,
     notYet: ReadonlySet<string> = new Set(),
   ) {
     const { rows: found } = await tx.query<Row>(
@@ -177,14 +193,16 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       .filter((m) => m.row.status === 'live')
       .sort(
         (a, b) =>
-          Number(b.row.from_ats) - Number(a.row.from_ats) ||
+          Number(b.row.company_board) - Number(a.row.company_board) ||
           b.score - a.score ||
           a.row.posted_at.getTime() - b.row.posted_at.getTime(),
       );
     const best = live[0];
     if (best) {
-      if (fromAts && !best.row.from_ats) {
-        // The company's own board is the better listing: the bot's copy, and whatever was merged into it, follow it.
+      if (companyBoard && !best.row.company_board) {
+        // The company's own board (the ATS source an admin configured for this company) is the real employer's
+        // listing: the other copy, and whatever was merged into it, follow it. Any other later copy is merged
+        // under the first poster's listing and never changes it (issue 24 §1, §3).
         if (await merge(tx, event, best.row.job_id, posted.jobId, 'duplicate', best.score)) {
           const { rows: linked } = await tx.query<{
             job_id: string;
@@ -202,22 +220,37 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       return;
     }
     const since = at.getTime() - REPOST_WINDOW_DAYS * DAY_MS;
+    // A repost is recognised only from the source that posted the original: another source's copy of a closed
+    // job is its own listing, and never brings someone else's job back (issue 24 §1).
     const closed = matches
-      .filter((m) => m.row.status === 'removed' && m.row.removed_at && m.row.removed_at.getTime() >= since)
+      .filter(
+        (m) =>
+          m.row.status === 'removed' &&
+          m.row.source === posted.source &&
+          m.row.removed_at &&
+          m.row.removed_at.getTime() >= since,
+      )
       .sort((a, b) => b.row.removed_at!.getTime() - a.row.removed_at!.getTime())[0];
     if (!closed) return;
     // The original listing comes back (first datePosted kept) and the repost is linked to it.
     if (await merge(tx, event, posted.jobId, closed.row.job_id, 'repost', closed.score))
-      await follow(event, closed.row.job_id, posted.job, posted.contentHash);
+      await follow(event, closed.row.job_id, posted.job, posted.contentHash, posted.source);
   }
 
-  async function follow(trigger: RecordedEvent, originalId: string, job: JobContent, contentHash: string) {
+  async function follow(
+    trigger: RecordedEvent,
+    originalId: string,
+    job: JobContent,
+    contentHash: string,
+    source: string,
+  ) {
     await react(trigger, () =>
       runOnJob(
         store,
         originalId,
         duplicateDecider,
-        { type: 'FollowRepost', jobId: originalId, job, contentHash },
+        // The decider refuses it unless `source` posted the original (issue 24 §1).
+        { type: 'FollowRepost', jobId: originalId, job, contentHash, source },
         {
           metadata: { actor: DEDUPE_ACTOR, causationId: trigger.id },
           now: eventTime(trigger),
@@ -239,6 +272,10 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       return (await append()).events;
     } catch (err) {
       if (err instanceof JobAlreadyRemoved) return [];
+      if (err instanceof JobNotOwned) {
+        logger?.info({ jobId: err.jobId, eventId: trigger.id }, 'refused: the job belongs to another source');
+        return [];
+      }
       logger?.warn({ err, eventId: trigger.id }, 'duplicate reaction skipped');
       return [];
     }
@@ -264,15 +301,16 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
   async function onPosted(event: RecordedEvent, tx: pg.PoolClient) {
     const d = event.data as JobPosted;
     const fp = fingerprintOf(d.job);
-    const { rows } = await tx.query<{ kind: string }>(
-      'select kind from dedupe_sources where source_id = $1',
+    const { rows } = await tx.query<{ kind: string; company_key: string | null }>(
+      'select kind, company_key from dedupe_sources where source_id = $1',
       [d.source],
     );
     const fromAts = rows[0] !== undefined && rows[0].kind !== 'api';
+    const companyBoard = isCompanyBoard(rows[0], fp);
     const { rowCount } = await tx.query(
       `insert into job_fingerprints (job_id, source, from_ats, company_key, title_key, place_key, minhash, shingles,
-                                     status, posted_at, revision)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'live', $9, $10) on conflict (job_id) do nothing`,
+                                     status, posted_at, revision, company_board)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, 'live', $9, $10, $11) on conflict (job_id) do nothing`,
       [
         d.jobId,
         d.source,
@@ -284,10 +322,11 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
         fp.shingles,
         eventTime(event),
         event.revision,
+        companyBoard,
       ],
     );
     if (!rowCount) return; // replayed
-    await check(tx, event, d, fp, fromAts);
+    await check(tx, event, d, fp, companyBoard);
   }
 
   async function onContent(event: RecordedEvent, tx: pg.PoolClient) {
@@ -302,7 +341,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       event.type === 'JobReposted' ? 'live' : undefined,
     );
     if (row.merged_into && row.merge_reason === 'repost' && (await isLatest(event)))
-      await follow(event, row.merged_into, d.job, d.contentHash);
+      await follow(event, row.merged_into, d.job, d.contentHash, row.source);
   }
 
   async function onRemoved(event: RecordedEvent, tx: pg.PoolClient) {
@@ -328,7 +367,13 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
           store,
           originalId,
           jobDecider,
-          { type: 'CloseJob', jobId: originalId, reason: d.reason, removedAt: d.removedAt },
+          {
+            type: 'CloseJob',
+            jobId: originalId,
+            reason: d.reason,
+            removedAt: d.removedAt,
+            bySource: row.source,
+          },
           {
             metadata: { actor: DEDUPE_ACTOR, causationId: event.id },
             now: eventTime(event),
@@ -349,11 +394,14 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       const d = event.data as JobPosted;
       return { event, d, fp: fingerprintOf(d.job) };
     });
-    const { rows: kinds } = await tx.query<{ source_id: string; kind: string }>(
-      'select source_id, kind from dedupe_sources where source_id = any($1::text[])',
+    const { rows: kinds } = await tx.query<{ source_id: string; kind: string; company_key: string | null }>(
+      'select source_id, kind, company_key from dedupe_sources where source_id = any($1::text[])',
       [[...new Set(posted.map((p) => p.d.source))]],
     );
     const ats = new Set(kinds.filter((k) => k.kind !== 'api').map((k) => k.source_id));
+    const sourceById = new Map(kinds.map((k) => [k.source_id, k]));
+    const boardOf = (p: { d: JobPosted; fp: Fingerprint }) =>
+      isCompanyBoard(sourceById.get(p.d.source), p.fp);
     const rows = posted.map(({ event, d, fp }) => ({
       job_id: d.jobId,
       source: d.source,
@@ -370,6 +418,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       merge_reason: null,
       merge_score: null,
       revision: event.revision,
+      company_board: boardOf({ d, fp }),
     }));
     const { rows: inserted } = await tx.query<{ job_id: string }>(
       `insert into job_fingerprints select * from jsonb_populate_recordset(null::job_fingerprints, $1::jsonb)
@@ -378,26 +427,42 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     );
     if (inserted.length === 0) return;
     const fresh = new Set(inserted.map((r) => r.job_id));
-    const { rows: shared } = await tx.query<{ company_key: string; title_key: string; job_id: string }>(
-      `select f.company_key, f.title_key, f.job_id
+    // Every candidate of the run's keys with what the score needs, in one query (distinct keys: a bulk page has
+    // thousands of jobs, and a company posts the same title many times).
+    const keys = new Map<string, { company: string; title: string }>();
+    for (const p of posted)
+      keys.set(`${p.fp.companyKey}\0${p.fp.titleKey}`, { company: p.fp.companyKey, title: p.fp.titleKey });
+    const { rows: shared } = await tx.query<
+      Pick<Row, 'job_id' | 'place_key' | 'minhash' | 'shingles'> & { company_key: string; title_key: string }
+    >(
+      `select f.company_key, f.title_key, f.job_id, f.place_key, f.minhash, f.shingles
        from job_fingerprints f join unnest($1::text[], $2::text[]) as k(company_key, title_key)
          on f.company_key = k.company_key and f.title_key = k.title_key
        where f.merged_into is null`,
-      [posted.map((p) => p.fp.companyKey), posted.map((p) => p.fp.titleKey)],
+      [[...keys.values()].map((k) => k.company), [...keys.values()].map((k) => k.title)],
     );
-    const byKey = new Map<string, Set<string>>();
+    const byKey = new Map<string, (typeof shared)[number][]>();
     for (const r of shared) {
       const key = `${r.company_key}\0${r.title_key}`;
-      byKey.set(key, (byKey.get(key) ?? new Set()).add(r.job_id));
+      const list = byKey.get(key);
+      if (list) list.push(r);
+      else byKey.set(key, [r]);
     }
     const notYet = new Set(posted.map((p) => p.d.jobId));
-    for (const { event, d, fp } of posted) {
+    for (const p of posted) {
+      const { event, d, fp } = p;
       notYet.delete(d.jobId);
       if (!fresh.has(d.jobId)) continue;
-      const others = [...(byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? [])].filter(
-        (id) => id !== d.jobId && !notYet.has(id),
+      // Only a job that some earlier candidate scores as the same job goes on to the full check (which reads the
+      // candidates again, with their status, and decides): most jobs sharing a company and title are other postings.
+      const similar = (byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? []).some(
+        (r) =>
+          r.job_id !== d.jobId &&
+          !notYet.has(r.job_id) &&
+          sameJobScore(fp, { ...fp, placeKey: r.place_key, minhash: r.minhash, shingles: r.shingles }) !==
+            null,
       );
-      if (others.length > 0) await check(tx, event, d, fp, ats.has(d.source), new Set(notYet));
+      if (similar) await check(tx, event, d, fp, boardOf(p), new Set(notYet));
     }
   }
 
@@ -408,6 +473,15 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
         await tx.query(
           'insert into dedupe_sources (source_id, kind) values ($1, $2) on conflict do nothing',
           [d.sourceId, d.kind],
+        );
+        return;
+      }
+      case 'AtsSourceAdded': {
+        const d = event.data as AtsSourceAdded;
+        await tx.query(
+          `insert into dedupe_sources (source_id, kind, company_key) values ($1, $2, $3)
+           on conflict (source_id) do update set company_key = excluded.company_key`,
+          [d.ingestionSourceId, d.kind, companyKey(d.company)],
         );
         return;
       }
@@ -445,6 +519,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     name: DUPLICATES_PROJECTION,
     eventTypes: [
       'IngestionSourceCreated',
+      'AtsSourceAdded',
       'JobPosted',
       'JobUpdated',
       'JobReposted',

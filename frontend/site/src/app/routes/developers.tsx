@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ContentPage, Prose } from '../../components/layouts/content-page';
 import { Spinner } from '../../components/ui/spinner';
-import { EmbedSnippet, UsageTerms } from '../../features/developers';
+import { AiAssistants, EmbedSnippet, UsageTerms } from '../../features/developers';
 
 // The renderer is large: its own chunk, loaded after the page's text.
 const ApiReference = lazy(() => import('../../features/developers/components/api-reference'));
@@ -12,7 +12,12 @@ export default function DevelopersRoute() {
       title="Developers"
       documentTitle="Developers: API, feeds and embeds"
       eyebrow="Open data"
-      intro={<p>Our jobs as RSS and Atom feeds, a documented JSON API, and a job list for your own site.</p>}
+      intro={
+        <p>
+          Our jobs as RSS and Atom feeds, a documented JSON API, a job list for your own site, and an MCP
+          server for AI assistants.
+        </p>
+      }
     >
       <Prose>
         <UsageTerms />
@@ -21,6 +26,12 @@ export default function DevelopersRoute() {
       </Prose>
       <div className="mt-6">
         <EmbedSnippet />
+      </div>
+      <Prose>
+        <h2 id="ai-assistants">AI assistants</h2>
+      </Prose>
+      <div className="mt-4">
+        <AiAssistants />
       </div>
       <Prose>
         <h2 id="api">API reference</h2>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RssLink } from '../jobs-feed/components/rss-link';
 import { EMPTY_FILTERS } from '../jobs-feed/filters';
 import { EmbedSnippet } from './components/embed-snippet';
+import { AiAssistants } from './components/ai-assistants';
 
 afterEach(cleanup);
 
@@ -36,5 +37,22 @@ describe('the RSS link of the feed header', () => {
       'link[rel="alternate"][type="application/rss+xml"]',
     );
     expect(alternate?.href).toBe(`${window.location.origin}/feed.xml?title=go&sort=oldest`);
+  });
+});
+
+describe("the 'AI assistants' section", () => {
+  it('gives copy-paste configuration of the MCP endpoint for each assistant', () => {
+    render(<AiAssistants />);
+    const url = `${window.location.origin}/mcp`;
+    const config = (name: string) => screen.getByLabelText(`${name} configuration`).textContent ?? '';
+    expect(JSON.parse(config('Claude Desktop'))).toEqual({
+      mcpServers: { remotejobs: { command: 'npx', args: ['-y', 'mcp-remote', url] } },
+    });
+    expect(config('Claude Code')).toBe(`claude mcp add --transport http remotejobs ${url}`);
+    expect(config('ChatGPT connectors')).toBe(url);
+    expect(JSON.parse(config('VS Code (GitHub Copilot)'))).toEqual({
+      servers: { remotejobs: { type: 'http', url } },
+    });
+    expect(JSON.parse(config('Cursor'))).toEqual({ mcpServers: { remotejobs: { url } } });
   });
 });
