@@ -59,9 +59,10 @@ async function lineAt(r: Run, pattern: RegExp, timeoutMs: number): Promise<numbe
   for (;;) {
     const hit = r.lines.find((l) => pattern.test(l.text));
     if (hit) return hit.at;
-    if (r.child.exitCode !== null || Date.now() > deadline)
+    const ended = r.child.exitCode !== null || r.child.signalCode !== null;
+    if (ended || Date.now() > deadline)
       throw new Error(
-        `no line ${pattern} (${r.child.exitCode !== null ? 'exited' : 'timed out'}):\n${r.lines
+        `no line ${pattern} (${ended ? 'exited' : 'timed out'}):\n${r.lines
           .slice(-20)
           .map((l) => l.text)
           .join('\n')}`,
