@@ -115,7 +115,7 @@ export async function benchRestart(jobs: number): Promise<Row[]> {
 
     const second = run(['start'], env);
     running.push(second);
-    const fromSnapshot = await lineAt(second, /search: embedded index ready.*"from":"snapshot"/, 10 * 60_000);
+    const fromSnapshot = await lineAt(second, /"from":"snapshot".*search: embedded index ready/, 10 * 60_000);
     const url = await lineAt(second, /Remote jobs board is running at/, 10 * 60_000);
     row(
       'next start: embedded index ready from the snapshot (target ≤ 10 s)',
