@@ -4,6 +4,7 @@ import { benchJobs } from './bench/jobs';
 import { benchBulk } from './bench/bulk';
 import { benchSearchScenarios } from './bench/typing';
 import { benchMcp } from './bench/mcp';
+import { benchRestart } from './bench/restart';
 
 /**
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
@@ -16,13 +17,16 @@ import { benchMcp } from './bench/mcp';
  * BENCH_TYPING_PAUSE_MS (default 50) is the pause between one person's keystrokes. With MEILI_URL (and
  * MEILI_MASTER_KEY), the scenarios run on Meilisearch too. BENCH_ONLY=mcp with BENCH_DB=<name>: 8 agents calling
  * the MCP search tool beside GET /api/jobs for the same searches (issue 25; scripts/bench/mcp.ts).
+ * BENCH_ONLY=restart: a Ctrl-C stop and the next start at BENCH_JOBS jobs (scripts/bench/restart.ts).
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);
   const rows: Row[] = [];
-  const targets = await benchTargets();
   const only = process.env.BENCH_ONLY;
   const jobs = Number(process.env.BENCH_JOBS ?? 100_000);
+  // BENCH_ONLY=restart: stop and start again at BENCH_JOBS jobs (scripts/bench/restart.ts).
+  if (only === 'restart') return printTable(await benchRestart(jobs));
+  const targets = await benchTargets();
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   for (const t of targets) {
     if (only === 'search' || only === 'mcp') {

@@ -92,9 +92,16 @@ async function main() {
   clearInterval(idle);
   clearTimeout(grace);
   // 2. In-flight work: the demo seed ends after its batches in flight (the next start finishes it).
-  await seeding;
+  // A hurried stop does not wait for them: the pools close under the batch (rolled back, sent again next time).
+  await Promise.race([seeding, new Promise((resolve) => stop.hurry.addEventListener('abort', resolve))]);
   // 3. The search snapshot, the projections and the bot, the pools, the embedded PostgreSQL.
-  await services.close();
+  try {
+    await services.close();
+  } catch (err) {
+    logger.warn({ err }, 'a step of the stop failed');
+    await stopOwnedEmbeddedPostgres(dataDir).catch(() => undefined);
+    return stop.finish(1, `stopped in ${stop.elapsed()} s, not cleanly: ${(err as Error).message}`);
+  }
   stop.finish(0);
 }
 

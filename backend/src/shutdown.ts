@@ -74,6 +74,8 @@ export class StopController {
     if (this.reason === null) {
       this.reason = reason;
       this.firstAt = now;
+      // A closed terminal (SIGHUP) or log pipe must not crash the stop half-way with EIO/EPIPE.
+      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
       if (isStopSignal(reason)) this.options.onSignal?.(reason, 'stopping');
       const hurryAfter = this.options.hurryAfterMs ?? 8_000;
       const giveUpAfter = this.options.giveUpAfterMs ?? 14_000;

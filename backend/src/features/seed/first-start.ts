@@ -105,7 +105,9 @@ export async function runDemoSeed(
   await writing;
   if (result.interrupted) return { kind: 'interrupted', done: recorded, target: plan.target };
   // Shown once every read model and the search index have the jobs: then the board can show them.
-  if (result.position) await waitUnlessStopped(deps.runner, result.position, options.signal);
+  // (A resumed seed that had sent every batch appends nothing: then the head of the store is what to wait for.)
+  const position = result.position ?? (await deps.store.headPosition());
+  if (position) await waitUnlessStopped(deps.runner, position, options.signal);
   if (options.signal.aborted) return { kind: 'interrupted', done: recorded, target: plan.target };
   await deps.pool.query('update demo_seed set done = target, finished_at = now() where id = 1');
   return { kind: 'done', jobs: plan.target, seconds: result.seconds };
