@@ -404,6 +404,12 @@ describe('the contract checks themselves', () => {
     ]);
     expect(problemsOf('/api/x', answer({ status: 405, contentType: 'text/plain' }))[0]).toMatch(/not JSON/);
     expect(problemsOf('/unsubscribe/x', answer({ status: 404, contentType: 'text/html' }))).toEqual([]);
+    const rpcError = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null };
+    expect(problemsOf('/mcp', answer({ status: 405, body: rpcError }))).toEqual([]);
+    expect(problemsOf('/mcp', answer({ status: 405, body: { message: 'Bad' } }))[0]).toMatch(
+      /not a JSON-RPC/,
+    );
+    expect(problemsOf('/api/x', answer({ status: 405, body: rpcError }))[0]).toMatch(/wrong shape/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * What every fuzz answer must satisfy: no 5xx; a 4xx in the one error shape
  * `{ message, code, error: { code, message, details? } }` (details naming the field for VALIDATION);
- * no internals in the message; and nothing written by a request that was refused.
+ * no internals in the message; and nothing written by a request that was refused. The MCP endpoint speaks
+ * JSON-RPC 2.0, whose errors have their own shape `{ jsonrpc: '2.0', error: { code, message }, id }`.
  */
 import type { FuzzResponse } from './client';
 
@@ -13,6 +14,15 @@ const isPagePath = (path: string) => !path.startsWith('/api/');
 
 const LEAKS =
   /invalid byte sequence|syntax error at or near|violates .* constraint|unsupported Unicode escape|node_modules|\n\s+at \S+ \(|TypeError|ReferenceError|RangeError|duplicate key/i;
+
+/** The MCP endpoint (Streamable HTTP) answers its HTTP errors as JSON-RPC errors, as the protocol says. */
+const isJsonRpcPath = (path: string) => path === '/mcp' || path.startsWith('/mcp?');
+
+interface JsonRpcError {
+  jsonrpc?: unknown;
+  error?: { code?: unknown; message?: unknown };
+  id?: unknown;
+}
 
 interface ErrorBody {
   message?: unknown;
@@ -45,6 +55,21 @@ export function problemsOf(path: string, res: FuzzResponse, method = 'GET'): str
         problems.push(
           `${res.status} is not JSON (${res.contentType || 'no content type'}): ${res.text.slice(0, 120)}`,
         );
+      return problems;
+    }
+    if (isJsonRpcPath(path)) {
+      const rpc = (res.body ?? {}) as JsonRpcError;
+      const rpcOk =
+        rpc.jsonrpc === '2.0' &&
+        typeof rpc.error === 'object' &&
+        rpc.error !== null &&
+        Number.isInteger(rpc.error.code) &&
+        typeof rpc.error.message === 'string' &&
+        rpc.error.message.length > 0 &&
+        'id' in rpc;
+      if (!rpcOk) problems.push(`${res.status} not a JSON-RPC error: ${res.text.slice(0, 200)}`);
+      if (typeof rpc.error?.message === 'string' && LEAKS.test(rpc.error.message))
+        problems.push(`${res.status} leaks internals: ${rpc.error.message.slice(0, 200)}`);
       return problems;
     }
     const body = (res.body ?? {}) as ErrorBody;

@@ -29,6 +29,7 @@ import { FEED_SIZE } from '@jobs/contracts/open-data';
 import { FeedParams } from '../jobs/feed-params';
 import { CompanyName, Identifier, PageOnly, SuggestionText } from '../jobs/routes';
 import { MIN_SALARY_SAMPLE, SalaryQuery } from '../jobs/salaries';
+import { UnlockRequest } from '../auth/device-cookie';
 import { CanonicalQuery, NoIndexQuery } from '../seo/routes';
 import { TokenParam } from '../alerts/routes';
 import { AlertIdParam } from '../alerts/criteria';
@@ -491,6 +492,33 @@ function paths(): ZodOpenApiPathsObject {
         summary: 'Sign in with a username or e-mail address',
         requestBody: { content: { 'application/json': { schema: LoginRequest } } },
         responses: { '200': json(User, 'Signed in; the session cookie is set.'), ...errors(400, 401, 429) },
+      },
+    },
+    '/api/login/unlock': {
+      post: {
+        tags: ['Account'],
+        summary: 'E-mail a link that makes this browser a trusted device (after a lockout)',
+        description:
+          "Answers 202 whether or not the name exists. When it does, the account's address gets a link, valid " +
+          'for an hour, that signs this browser in as a trusted device: failures from elsewhere never lock it out.',
+        requestBody: { content: { 'application/json': { schema: UnlockRequest } } },
+        responses: {
+          '202': json(z.object({ ok: z.literal(true), message: z.string() })),
+          ...errors(400, 429),
+        },
+      },
+    },
+    '/api/login/unlock/{token}': {
+      get: {
+        tags: ['Account'],
+        summary: "The unlock e-mail's link: marks this browser a trusted device",
+        requestParams: { path: z.object({ token: z.string().min(1).max(512) }) },
+        responses: {
+          '303': {
+            description:
+              'To /auth?unlocked=1 (the device cookie is set), or /auth?unlocked=0 when the link is invalid or expired.',
+          },
+        },
       },
     },
     '/api/logout': {
