@@ -18,6 +18,14 @@ const LEAKS =
 /** The MCP endpoint (Streamable HTTP) answers its HTTP errors as JSON-RPC errors, as the protocol says. */
 const isJsonRpcPath = (path: string) => path === '/mcp' || path.startsWith('/mcp?');
 
+const PARSER_REFUSALS = new Set([
+  'METHOD_NOT_ALLOWED',
+  'BAD_REQUEST',
+  'HEADERS_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+]);
+
 interface JsonRpcError {
   jsonrpc?: unknown;
   error?: { code?: unknown; message?: unknown };
@@ -57,7 +65,11 @@ export function problemsOf(path: string, res: FuzzResponse, method = 'GET'): str
         );
       return problems;
     }
-    if (isJsonRpcPath(path)) {
+    // A request Node's HTTP parser refuses never reaches a route, so nothing knows it was for /mcp: it gets
+    // the server's answer in the API's shape (server.ts clientErrorResponse); so does a method the endpoint
+    // does not route (PUT, PROPFIND, ...: the app's 405 with its Allow header, before any MCP code runs).
+    const parserRefusal = PARSER_REFUSALS.has(String((res.body as ErrorBody | undefined)?.code));
+    if (isJsonRpcPath(path) && !parserRefusal) {
       const rpc = (res.body ?? {}) as JsonRpcError;
       const rpcOk =
         rpc.jsonrpc === '2.0' &&
