@@ -165,6 +165,29 @@ describe('job and company pages in a real browser', () => {
     await page.close();
   });
 
+  it('the tabs follow the keyboard pattern: arrows and Home/End move and select, one tab stop', async () => {
+    await open(`/jobs/${jobs.main!.slug}`);
+    const details = page.getByRole('tab', { name: 'Job Details' });
+    const company = page.getByRole('tab', { name: 'Company Profile' });
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Responsibilities' }).waitFor();
+    expect(await details.getAttribute('aria-selected')).toBe('true');
+    expect(await company.getAttribute('tabindex')).toBe('-1');
+    const panelId = await details.getAttribute('aria-controls');
+    expect(await page.getByRole('tabpanel').getAttribute('id')).toBe(panelId);
+    await details.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await company.getAttribute('aria-selected')).toBe('true');
+    expect(await company.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'About the Company' }).waitFor();
+    await page.keyboard.press('Home');
+    expect(await details.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('End');
+    expect(await company.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowRight'); // wraps
+    expect(await details.getAttribute('aria-selected')).toBe('true');
+    await page.close();
+  });
+
   it('share links open the networks post intents with the job URL', async () => {
     await open(`/jobs/${jobs.main!.slug}`);
     const url = encodeURIComponent(`${baseUrl()}/jobs/${jobs.main!.slug}`);

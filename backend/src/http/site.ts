@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
 import send from 'koa-send';
 import type { Logger } from '../logger';
-import { HttpError } from './errors';
+import { failedDependency, HttpError } from './errors';
 import { logPath } from './middleware';
 
 export interface RenderedPage {
@@ -231,8 +231,11 @@ export function serveSite(options: {
         if (page) break;
       }
     } catch (err) {
-      // A part that is down is siteUnavailable's 503; anything else is this site's 500 page.
+      // A part that is down (already mapped, or the driver's own connection error that
+      // dependencyFailures maps on its way out) is siteUnavailable's 503 shell with Retry-After;
+      // anything else is a real rendering bug: this site's 500 page.
       if (err instanceof HttpError && err.code === 'SERVICE_UNAVAILABLE') throw err;
+      if (failedDependency(err)) throw err;
       log?.error({ err, path: logPath(ctx.path) }, 'page rendering failed');
       serveError(ctx, html, renderer);
       return;

@@ -173,8 +173,7 @@ describe('JSON-LD validThrough', () => {
     skills: [],
     description: '<p>Build the API.</p>',
     datePosted: '2026-01-10T00:00:00.000Z',
-    salaryMinUsd: null,
-    salaryMaxUsd: null,
+    salaryRange: null,
   };
   const validThrough = (extra: Record<string, unknown>) =>
     jobPostingJsonLd({ ...base, ...extra }, 'https://jobs.example')!.validThrough;

@@ -47,14 +47,6 @@ export function identifierOf(ctx: Koa.Context, pattern: RegExp): string | null {
   }
 }
 
-async function salaryUsd(pool: pg.Pool, slug: string) {
-  const { rows } = await pool.query<{ salary_min_usd: number | null; salary_max_usd: number | null }>(
-    'select salary_min_usd, salary_max_usd from jobs where slug = $1',
-    [slug],
-  );
-  return { min: rows[0]?.salary_min_usd ?? null, max: rows[0]?.salary_max_usd ?? null };
-}
-
 function jobDescription(job: ApiJob): string {
   const where =
     job.isRemote && !job.isHybrid ? `Remote${job.location ? ` (${job.location})` : ''}` : job.location;
@@ -99,7 +91,6 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       };
     }
 
-    const salary = await salaryUsd(deps.pool, job.slug);
     const canonical = jobUrl(deps.publicUrl, job.slug);
     const title = `${job.title} at ${job.company} | ${SITE_NAME}`;
     const head = headTags({
@@ -120,7 +111,7 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       image: absoluteLogoUrl(job.companyLogo, deps.publicUrl),
       imageAlt: `${job.company} logo`,
       jsonLd: [
-        jobPostingJsonLd({ ...job, salaryMinUsd: salary.min, salaryMaxUsd: salary.max }, deps.publicUrl),
+        jobPostingJsonLd(job, deps.publicUrl),
         breadcrumbJsonLd([
           { name: 'Home', url: `${deps.publicUrl}/` },
           { name: job.company, url: companyUrl(deps.publicUrl, job.company) },

@@ -3,7 +3,7 @@
  * and recommended properties (ATS-FORMATS.md, Google for Jobs essentials; spec section 9) and a
  * BreadcrumbList. Pure functions of the job and the site's public URL.
  */
-import type { Eligibility } from '@jobs/contracts';
+import type { Eligibility, PublicSalaryRange } from '@jobs/contracts';
 import { companySlug } from '@jobs/contracts/company-slug';
 import { COUNTRY_UTC_OFFSETS } from '@jobs/contracts/where-offsets';
 import { workFrom } from '@jobs/contracts/where';
@@ -13,7 +13,7 @@ import { jsonLdEmploymentType } from '../jobs/normalise/employment-type';
 export const VALID_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** What the JobPosting needs of a job: the public Job plus its salary in USD per year. */
+/** What the JobPosting needs of a job: the public Job, its salary as the posting states it (salaryRange). */
 export interface JsonLdJob {
   id: number;
   slug: string;
@@ -37,8 +37,8 @@ export interface JsonLdJob {
   lastConfirmedAt?: string | null;
   /** The source's own end of the posting, when it gave one. */
   validThrough?: string | null;
-  salaryMinUsd: number | null;
-  salaryMaxUsd: number | null;
+  /** The posting's own amounts, currency and period; null or absent when it states no amount. */
+  salaryRange?: Pick<PublicSalaryRange, 'currency' | 'period' | 'min' | 'max'> | null;
 }
 
 export type JsonLd = Record<string, unknown>;
@@ -125,14 +125,20 @@ function locationProperties(job: JsonLdJob): JsonLd | null {
   return { jobLocation: places.length === 1 ? places[0] : places };
 }
 
+/**
+ * Google's baseSalary in the posting's own terms: its currency (ISO 4217) and period (YEAR, MONTH, WEEK,
+ * DAY, HOUR), never the USD-per-year figure the salary filter compares, which is a conversion.
+ */
 function baseSalary(job: JsonLdJob): JsonLd | null {
-  const min = job.salaryMinUsd ?? job.salaryMaxUsd;
-  const max = job.salaryMaxUsd ?? job.salaryMinUsd;
-  if (min === null || max === null || !(min > 0)) return null;
-  const value: JsonLd = { '@type': 'QuantitativeValue', unitText: 'YEAR' };
-  if (min === max) value.value = Math.round(min);
-  else Object.assign(value, { minValue: Math.round(min), maxValue: Math.round(max) });
-  return { '@type': 'MonetaryAmount', currency: 'USD', value };
+  const range = job.salaryRange;
+  if (!range) return null;
+  const min = range.min ?? range.max;
+  const max = range.max ?? range.min;
+  if (min === null || max === null || !(min > 0) || !/^[A-Z]{3}$/.test(range.currency)) return null;
+  const value: JsonLd = { '@type': 'QuantitativeValue', unitText: range.period };
+  if (min === max) value.value = min;
+  else Object.assign(value, { minValue: min, maxValue: max });
+  return { '@type': 'MonetaryAmount', currency: range.currency, value };
 }
 
 /** The JobPosting, or null when the job's location cannot be stated as Google requires (see locationProperties). */

@@ -7,7 +7,6 @@
 import Validator from '@adobe/structured-data-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPublicJob, type JobContent } from '@jobs/contracts';
-import { toUsdPerYear } from '@jobs/projections/jobs/index';
 import { CONNECTORS } from '../ats/connectors';
 import { startFixtureAtsServer, type FixtureAtsServer } from '../ats/testing';
 import { normaliseJob } from '../jobs/normalise';
@@ -29,8 +28,15 @@ function page(origin: string, n: number, content: JobContent): Page {
     content,
     job: {
       ...toPublicJob(n, `job-${n}`, content),
-      salaryMinUsd: toUsdPerYear(content.salaryMin, content.salaryCurrency, content.salaryPeriod),
-      salaryMaxUsd: toUsdPerYear(content.salaryMax, content.salaryCurrency, content.salaryPeriod),
+      salaryRange:
+        content.salaryMin === null && content.salaryMax === null
+          ? null
+          : {
+              currency: (content.salaryCurrency ?? 'USD').toUpperCase(),
+              period: content.salaryPeriod ?? 'YEAR',
+              min: content.salaryMin,
+              max: content.salaryMax,
+            },
     },
   };
 }
@@ -53,7 +59,7 @@ afterAll(() => ats?.close());
 /** The recommended properties Google lists, and whether this job's data has what each needs. */
 function recommendedFor(p: Page): string[] {
   const fields = ['validThrough', 'identifier', 'directApply', 'employmentType'];
-  if (p.job.salaryMinUsd !== null || p.job.salaryMaxUsd !== null) fields.push('baseSalary');
+  if (p.job.salaryRange) fields.push('baseSalary');
   if (p.job.isRemote && !p.job.isHybrid) fields.push('jobLocationType', 'applicantLocationRequirements');
   return fields;
 }
