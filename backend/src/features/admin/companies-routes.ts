@@ -69,8 +69,12 @@ async function readProfileEvents(deps: AppDeps, slug: string): Promise<RecordedE
       (e) => e.type === 'CompanyProfileUpdated',
     );
   } catch (err) {
-    if (err instanceof StreamNotFoundError) throw notFound('Company not found');
-    throw err;
+    if (!(err instanceof StreamNotFoundError)) throw err;
+    // A company the board lists whose profile nobody has set yet has no changes (its job page asks);
+    // only a slug the board does not know is a 404.
+    const { rowCount } = await deps.pool.query('select 1 from companies where slug = $1', [slug]);
+    if (rowCount) return [];
+    throw notFound('Company not found');
   }
 }
 

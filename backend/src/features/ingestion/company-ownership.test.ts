@@ -134,6 +134,19 @@ describe('company profiles (issue 24 §2)', () => {
     expect((after.body as { changedBy: string }[])[0]!.changedBy).toBe('admin');
   }, 60_000);
 
+  it('a listed company nobody has set a profile for has no changes yet (200, []); an unknown one is 404', async () => {
+    // The admin's job page asks for every job's company: one without a profile must not be a 404.
+    const rows = { slug: 'no-profile-yet-co', name: 'No Profile Yet Co' };
+    await h.services.db.pool.query(
+      'insert into companies (slug, name, updated_at) values ($1, $2, now()) on conflict do nothing',
+      [rows.slug, rows.name],
+    );
+    const listed = await admin.get(`/api/admin/companies/${rows.slug}/history`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body).toEqual([]);
+    expect((await admin.get('/api/admin/companies/nobody-knows-this-co/history')).status).toBe(404);
+  });
+
   it('refuses a bad profile with a 400 naming the field, and users with 403', async () => {
     const bad = await admin
       .put('/api/admin/companies/profile-owner-co')
