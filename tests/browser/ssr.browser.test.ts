@@ -167,6 +167,32 @@ describe('server-rendered pages', () => {
     await page.close();
   });
 
+  it('hydrates signed in without a mismatch when the page chunk is slow (the session answers first)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const name = `hyd${run}`.slice(0, 20);
+    const registered = await page.request.post(`${baseUrl()}/api/register`, {
+      data: { username: name, email: `${name}@example.com`, password: 'Correct-Horse-9-Battery' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    // Every chunk but the entry arrives 3.5 s late (a slow phone): the page's boundary hydrates after
+    // GET /api/user has answered, and must still render as the server did (signed out), then update.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (!/\/assets\/index-[^/]*\.js$/.test(route.request().url()))
+        await new Promise((resolve) => setTimeout(resolve, 3500));
+      await route.continue();
+    });
+    const warnings = watchWarnings(page);
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('button', { name: /account|user menu/i })
+      .or(page.getByLabel(/account/i))
+      .first()
+      .waitFor();
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates the home page without warnings, without fetching its feed again; typing asks for card rows', async () => {
     const page = await browser.newPage();
     const warnings = watchWarnings(page);
