@@ -505,6 +505,43 @@ export const PublicJob = z.object({
 });
 export type PublicJob = z.infer<typeof PublicJob>;
 
+/**
+ * Beyond the spec: what a feed card shows of a job (GET /api/jobs?fields=card, the site's feed, the home page's
+ * server render): no description, skills, company profile, application or source URLs. The API adds the
+ * server-made `excerpt`. One list for the server's answer, the OpenAPI document and the site's types.
+ */
+export const CARD_JOB_FIELDS = [
+  'id',
+  'slug',
+  'title',
+  'company',
+  'companyLogo',
+  'location',
+  'isRemote',
+  'isHybrid',
+  'type',
+  'experienceLevel',
+  'industry',
+  'salary',
+  'datePosted',
+  'continent',
+  'country',
+  'eligibility',
+  'lastConfirmedAt',
+  'confirmedBy',
+] as const satisfies readonly (keyof PublicJob)[];
+export type CardJobField = (typeof CARD_JOB_FIELDS)[number];
+/** A card-sized job as the API answers it (`fields=card`). */
+export type PublicCardJob = Pick<PublicJob, CardJobField> & { excerpt: string };
+
+/** The card-sized view of a full job (its excerpt included). */
+export function toCardJob(job: PublicJob & { excerpt: string }): PublicCardJob {
+  const card = { excerpt: job.excerpt } as Record<string, unknown>;
+  for (const field of CARD_JOB_FIELDS) card[field] = job[field] ?? null;
+  // Every CARD_JOB_FIELDS key and the excerpt were copied just above.
+  return card as PublicCardJob;
+}
+
 export function toPublicJob(publicId: number, slug: string, job: JobContent): PublicJob {
   return {
     id: publicId,

@@ -8,7 +8,9 @@ import {
   EXPERIENCE_LEVELS,
   EXPERIENCE_NOT_SPECIFIED,
   SALARY_PERIODS,
+  toCardJob,
   type Eligibility,
+  type PublicCardJob,
   type PublicJob,
   type PublicSalaryRange,
   type SalaryPeriod,
@@ -141,53 +143,9 @@ export function toApiJob(row: JobRow): ApiJob {
   };
 }
 
-/** What a feed card shows of a job (GET /api/jobs?fields=card): no description, skills or company profile. */
-export type CardJob = Pick<
-  ApiJob,
-  | 'id'
-  | 'slug'
-  | 'title'
-  | 'company'
-  | 'companyLogo'
-  | 'location'
-  | 'isRemote'
-  | 'isHybrid'
-  | 'type'
-  | 'experienceLevel'
-  | 'industry'
-  | 'salary'
-  | 'datePosted'
-  | 'continent'
-  | 'country'
-  | 'eligibility'
-  | 'lastConfirmedAt'
-  | 'confirmedBy'
-  | 'excerpt'
->;
-
-export function toCardJob(job: ApiJob): CardJob {
-  return {
-    id: job.id,
-    slug: job.slug,
-    title: job.title,
-    company: job.company,
-    companyLogo: job.companyLogo,
-    location: job.location,
-    isRemote: job.isRemote,
-    isHybrid: job.isHybrid,
-    type: job.type,
-    experienceLevel: job.experienceLevel,
-    industry: job.industry,
-    salary: job.salary,
-    datePosted: job.datePosted,
-    continent: job.continent,
-    country: job.country,
-    eligibility: job.eligibility,
-    lastConfirmedAt: job.lastConfirmedAt ?? null,
-    confirmedBy: job.confirmedBy ?? null,
-    excerpt: job.excerpt,
-  };
-}
+/** What a feed card shows of a job (GET /api/jobs?fields=card): the contracts' card fields and the excerpt. */
+export type CardJob = PublicCardJob;
+export { toCardJob };
 
 /** Live jobs by id, in the order of `ids` (a search result page); ids of removed or unknown jobs are skipped. */
 export async function loadLiveJobs(pool: pg.Pool, ids: readonly string[]): Promise<ApiJob[]> {

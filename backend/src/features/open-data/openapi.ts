@@ -12,6 +12,8 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import {
+  CARD_JOB_FIELDS,
+  type CardJobField,
   ChangePasswordRequest,
   ConfirmAlertRequest,
   CONTINENTS,
@@ -114,25 +116,13 @@ const JobsPage = z
   .object({ data: z.array(Job), page: z.number(), totalPages: z.number(), totalJobs: z.number() })
   .meta({ id: 'JobsPage' });
 
+// Object.fromEntries loses the keys' type: they are exactly CARD_JOB_FIELDS.
+const cardMask = Object.fromEntries(CARD_JOB_FIELDS.map((field) => [field, true])) as Record<
+  CardJobField,
+  true
+>;
 const CardJob = Job.pick({
-  id: true,
-  slug: true,
-  title: true,
-  company: true,
-  companyLogo: true,
-  location: true,
-  isRemote: true,
-  isHybrid: true,
-  type: true,
-  experienceLevel: true,
-  industry: true,
-  salary: true,
-  datePosted: true,
-  continent: true,
-  country: true,
-  eligibility: true,
-  lastConfirmedAt: true,
-  confirmedBy: true,
+  ...cardMask,
   excerpt: true,
 }).meta({
   id: 'CardJob',
