@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Row } from './eventstore';
+import { freePort } from '../../backend/src/db/free-port';
 
 /**
  * `BENCH_ONLY=restart npm run bench` (issue 26): a board of BENCH_JOBS jobs (default 100,000, seeded in-process
@@ -13,17 +13,6 @@ import type { Row } from './eventstore';
  * Beside it the floor: the same start's index built from the events (the first start, no snapshot yet).
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Run {
   child: ChildProcess;

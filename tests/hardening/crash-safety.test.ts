@@ -15,7 +15,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import { createIngestionSource } from '../../backend/src/features/sources/servic
 import { generateJobs } from '../../backend/src/features/seed/generate';
 import { jobIdFor, jobStreamId } from '../../backend/src/features/jobs/job';
 import { mapLimit } from '../../backend/src/features/ingestion/concurrency';
+import { freePort } from '../../backend/src/db/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SEARCH_TABLES = ['job_search', 'job_suggestions'];
@@ -41,17 +41,6 @@ const NOW = new Date('2026-03-01T12:00:00Z');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);

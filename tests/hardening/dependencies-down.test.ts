@@ -29,6 +29,7 @@ import { createApp } from '../../backend/src/http/app';
 import { createLogger } from '../../backend/src/logger';
 import { startTestSmtpServer, type TestSmtpServer } from '../../backend/src/mail/testing';
 import { createTestHarness, type TestHarness } from '../../backend/src/testing/harness';
+import { freePort } from '../../backend/src/db/free-port';
 
 /** A 503 must come back within this (the brief's bound); requests are aborted at ABORT_MS as hung. */
 const FAST_MS = 2000;
@@ -36,17 +37,6 @@ const ABORT_MS = 10_000;
 const SECRET = 'dependencies-down-secret-0123456789abcdef';
 
 const timings: { part: string; call: string; status: number; ms: number }[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Listening {
   base: string;

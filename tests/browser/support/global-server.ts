@@ -9,19 +9,9 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../backend/src/mail/testing';
+import { freePort } from '../../../backend/src/db/free-port';
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * Test files run in worker processes, so they cannot read the SMTP server's memory: a tiny HTTP
