@@ -14,11 +14,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import { createTestHarness, type TestHarness } from '../../backend/src/testing/harness';
 import { createHttpServer } from '../../backend/src/http/server';
 import { signUp, type Agent } from '../../backend/src/features/admin/testing';
-import { createIngestionSource } from '../../backend/src/features/sources/service';
 import { generateJob } from '../../backend/src/features/seed/generate';
 import type { IngestionSourceKind } from '@jobs/contracts';
 
@@ -27,17 +25,10 @@ let admin: Agent;
 const tokens: Record<string, string> = {};
 const figures: string[] = [];
 
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    const head = await h.services.store.headPosition();
-    expect(await h.services.runner.waitForPosition(head, 15_000)).toBe(true);
-  }
-}
+const settle = () => h.settle(3);
 
 async function source(name: string, kind: IngestionSourceKind) {
-  const created = await createIngestionSource(h.services.store, { name, kind });
-  await h.services.runner.waitForPosition(created.position, 10_000, [INGESTION_SOURCES_PROJECTION]);
-  tokens[name] = created.token;
+  tokens[name] = (await h.ingestionSource(name, kind)).token;
 }
 
 async function ingest(name: string, items: unknown[]) {

@@ -5,6 +5,9 @@ import { loadConfig, type Config } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { buildServices, type Services } from '../compose';
 import { createApp } from '../http/app';
+import { createIngestionSource, type CreatedSource } from '../features/sources/service';
+import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
+import type { IngestionSourceKind } from '@jobs/contracts';
 
 export interface TestHarness {
   services: Services;
@@ -12,6 +15,13 @@ export interface TestHarness {
   /** A supertest client bound to the app (no listening socket). */
   http: ReturnType<typeof supertest>;
   testDb: TestDatabase;
+  /**
+   * Wait until every projection has applied the event store's head, `rounds` times over: a projection that
+   * appends (the duplicate check after a posting) moves the head again. Throws when one does not get there.
+   */
+  settle(rounds?: number, timeoutMs?: number): Promise<void>;
+  /** Create an ingestion source and wait for its read model: its token works at once. */
+  ingestionSource(name: string, kind?: IngestionSourceKind): Promise<CreatedSource>;
   close(): Promise<void>;
 }
 
@@ -52,6 +62,19 @@ export async function createTestHarness(
     app,
     http: supertest(app.callback()),
     testDb,
+    async settle(rounds = 2, timeoutMs = 15_000) {
+      for (let i = 0; i < rounds; i++) {
+        const head = await services.store.headPosition();
+        if (!(await services.runner.waitForPosition(head, timeoutMs)))
+          throw new Error(`projections did not reach position ${head} within ${timeoutMs} ms`);
+      }
+    },
+    async ingestionSource(name, kind = 'api') {
+      const created = await createIngestionSource(services.store, { name, kind });
+      if (!(await services.runner.waitForPosition(created.position, 10_000, [INGESTION_SOURCES_PROJECTION])))
+        throw new Error(`the ingestion source ${name} did not reach its read model`);
+      return created;
+    },
     async close() {
       await services.close();
       await testDb.drop();

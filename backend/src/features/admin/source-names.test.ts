@@ -14,12 +14,7 @@ let admin: Agent;
 const names: Record<string, string> = {};
 const jobIds: string[] = [];
 
-async function settle() {
-  for (let i = 0; i < 2; i++) {
-    // The duplicate check appends after the posting: wait for what it appended too.
-    expect(await h.services.runner.waitForPosition(await h.services.store.headPosition(), 15_000)).toBe(true);
-  }
-}
+const settle = () => h.settle(2);
 
 beforeAll(async () => {
   h = await createTestHarness();

@@ -16,12 +16,7 @@ let h: TestHarness;
 let admin: Agent;
 const tokens: Record<string, string> = {};
 
-async function settle() {
-  for (let i = 0; i < 2; i++) {
-    const head = await h.services.store.headPosition();
-    expect(await h.services.runner.waitForPosition(head, 15_000)).toBe(true);
-  }
-}
+const settle = () => h.settle(2);
 
 async function post(token: string, items: unknown[]) {
   const res = await h.http.post('/api/ingest/jobs').set('Authorization', `Bearer ${token}`).send({ items });

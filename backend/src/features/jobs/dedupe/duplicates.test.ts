@@ -22,13 +22,7 @@ let site: ReturnType<typeof supertest>;
 let admin: Agent;
 const sources: Record<'bot' | 'ats' | 'ats2', { sourceId: string; token: string }> = {} as never;
 
-async function settle() {
-  const head = await h.services.store.headPosition();
-  expect(await h.services.runner.waitForPosition(head, 15_000)).toBe(true);
-  // The duplicate check appends after the posting: wait for what it appended too.
-  const after = await h.services.store.headPosition();
-  expect(await h.services.runner.waitForPosition(after, 15_000)).toBe(true);
-}
+const settle = () => h.settle(2);
 
 async function source(name: string, kind: IngestionSourceKind) {
   const created = await createIngestionSource(h.services.store, { name, kind });

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INGESTION_SOURCES_PROJECTION } from '@jobs/projections/sources/ingestion-sources';
 import type { IngestionSourceKind } from '@jobs/contracts';
 import { createTestHarness, type TestHarness } from '../../../testing/harness';
 import { signUp, type Agent } from '../../admin/testing';
 import { addAtsSource } from '../../ats/service';
 import { atsIngestionToken } from '../../ats/token';
-import { createIngestionSource } from '../../sources/service';
 import { generateJob } from '../../seed/generate';
 
 /**
@@ -16,17 +14,10 @@ let h: TestHarness;
 let admin: Agent;
 const tokens: Record<string, string> = {};
 
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    const head = await h.services.store.headPosition();
-    expect(await h.services.runner.waitForPosition(head, 15_000)).toBe(true);
-  }
-}
+const settle = () => h.settle(3);
 
 async function source(name: string, kind: IngestionSourceKind) {
-  const created = await createIngestionSource(h.services.store, { name, kind });
-  await h.services.runner.waitForPosition(created.position, 10_000, [INGESTION_SOURCES_PROJECTION]);
-  tokens[name] = created.token;
+  tokens[name] = (await h.ingestionSource(name, kind)).token;
 }
 
 type Outcome = { status: string; id: number; slug: string; mergedInto?: { id: number; slug: string } };
