@@ -9,29 +9,24 @@ import { defineConfig, type Plugin } from 'vite';
 // Absolute paths so `vite build --config frontend/site/vite.config.ts` works from the repository root.
 const siteRoot = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:3000';
+const siteSource = fileURLToPath(new URL('./src/', import.meta.url));
 const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/', import.meta.url),
 );
-const siteSource = fileURLToPath(new URL('./src/', import.meta.url));
-/** The one site file that runs the back office's own copy of the router (see it for why). */
-const adminBridge = fileURLToPath(new URL('./src/app/admin-app.tsx', import.meta.url));
 
 /**
- * The site's own imports of react-router take its production build; everything else (react-admin, the
- * back office) keeps the package's default, the development build (its exports name only that one:
- * remix-run/react-router#12532, #14102). Two files make two modules, each tree-shaken for its own users:
- * when the site and react-admin shared one, the data-router engine react-admin needs sat in the site's
- * entry chunk, ~17 KB gzip on every page. admin-app.tsx bridges the two routers.
+ * React Router lives only in the back office's chunk (the public site has its own router,
+ * src/lib/router.tsx; react-admin needs React Router, see src/app/admin-app.tsx). Its package exports name
+ * only its development build (remix-run/react-router#12532, #14102): a production build takes the
+ * production one, smaller and without development checks.
  */
-function siteRouterBuild(): Plugin {
+function reactRouterProductionBuild(): Plugin {
   return {
-    name: 'site-react-router-production',
+    name: 'react-router-production',
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || !importer.startsWith(siteSource) || importer === adminBridge) return null;
-      if (source === 'react-router' || source === 'react-router-dom')
-        return `${reactRouterProduction}index.mjs`;
+    resolveId(source) {
+      if (source === 'react-router') return `${reactRouterProduction}index.mjs`;
       if (source === 'react-router/dom') return `${reactRouterProduction}dom-export.mjs`;
       return null;
     },
@@ -126,7 +121,13 @@ const serverBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: siteRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [siteRouterBuild(), serverStubs(), react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [
+    reactRouterProductionBuild(),
+    serverStubs(),
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [precompress()]),
+  ],
   build: isSsrBuild ? serverBuild : clientBuild,
   // The server build carries its packages, React's production build among them (whatever NODE_ENV the
   // server runs with): no second copy of a context, no development-mode checks on each render.

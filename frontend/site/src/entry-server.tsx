@@ -9,7 +9,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { AppProvider } from './app/provider';
 import { primeQueries } from './app/prime';
 import { AppRoutes, preloadPage } from './app/router';

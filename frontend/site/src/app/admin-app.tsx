@@ -1,17 +1,15 @@
 import AdminApp from '@jobs/admin';
 import { useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useInRouterContext, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 /**
- * The back office under /admin/*. In a production build this file and react-admin use the router
- * package's default build while the rest of the site uses its production build (vite.config.ts), so the
- * home route does not carry the data-router engine react-admin needs. Two router modules mean two router
- * contexts: react-admin then runs in a router of its own copy, and hands navigation that leaves /admin
- * ('Back to site') to the site's router, which listens for popstate. In the dev server and in unit tests
- * there is one copy, and the site's router already holds react-admin.
+ * The back office under /admin/*. The public site has its own small router (lib/router.tsx); react-admin
+ * needs React Router, and outside a React Router context it would create a hash router (/admin#/jobs).
+ * So this chunk, and only this chunk, carries React Router: a BrowserRouter with the same /admin URLs
+ * as before (react-admin's basename '/admin'). Both routers share window.history; navigation that
+ * leaves /admin ('Back to site') is handed to the site's router, which listens for popstate.
  */
 export default function AdminAppRoot() {
-  if (useInRouterContext()) return <AdminApp />;
   return (
     <BrowserRouter>
       <Routes>

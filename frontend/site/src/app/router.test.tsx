@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser, anAdmin, renderWithApp, stubFetch } from '../testing/render';
+import { matchPage, pageRoutes } from './router';
 
 // The back office is its own app (frontend/admin); here only its mounting behind the guards matters.
 vi.mock('@jobs/admin', () => ({ default: () => <h1>Back office</h1> }));
@@ -9,6 +10,7 @@ vi.mock('@jobs/admin', () => ({ default: () => <h1>Back office</h1> }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
 });
 
 async function heading(level = 1) {
@@ -109,7 +111,31 @@ describe('routes', () => {
     ['/admin/export', 'Back office'],
     ['/admin/jobs/123/show', 'Back office'],
   ])('admin sees %s', async (path, title) => {
+    // The back office runs React Router's BrowserRouter of its own (admin-app.tsx): it reads the real URL.
+    window.history.replaceState(null, '', path);
     renderWithApp(undefined, { user: anAdmin, path });
     expect(await heading()).toBe(title);
+  });
+});
+
+describe('the route table', () => {
+  it.each([
+    ['/', '/', {}],
+    ['/jobs/senior-engineer-acme', '/jobs/:identifier', { identifier: 'senior-engineer-acme' }],
+    ['/JOBS/123/', '/jobs/:identifier', { identifier: '123' }],
+    ['/companies/Acme%20Inc', '/companies/:companyName', { companyName: 'Acme Inc' }],
+    ['/categories/data-science', '/categories/data-science', {}],
+    ['/profile', '/profile', {}],
+    ['/jobs', '*', {}],
+    ['/jobs/%E0%A4%A', '*', {}],
+    ['/no/such/page', '*', {}],
+  ])('%s is %s with %o', (pathname, path, params) => {
+    const { route, params: got } = matchPage(pathname);
+    expect(route.path).toBe(path);
+    expect(got).toEqual(params);
+  });
+
+  it('only /profile asks for a signed-in visitor', () => {
+    expect(pageRoutes.filter((r) => r.signedIn).map((r) => r.path)).toEqual(['/profile']);
   });
 });

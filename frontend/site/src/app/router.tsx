@@ -1,15 +1,14 @@
-import { isValidElement, lazy, Suspense } from 'react';
-import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary, RenderErrorFallback } from '../components/errors';
 import { AccessDenied, AdminRoute, ProtectedRoute } from '../components/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import { BrowserRouter, matchPath, ParamsProvider, useLocation, type Params } from '../lib/router';
 
-// Declarative routing (BrowserRouter + useRoutes) rather than a data router: we use no loaders or actions,
-// and it keeps ~18 KB gzip of router engine off the home route. Errors and scrolling live in MainLayout.
-// Every page is its own chunk so the home route downloads only what it needs.
+// The site's own small router (lib/router.tsx): no loaders or actions, one flat table. Errors and
+// scrolling live in MainLayout. Every page is its own chunk so the home route downloads only what it needs.
 // The pages the server renders SEO for (and so most often the first page of a visit) can be preloaded
 // before the first render (preloadPage, main.tsx), so they paint without a Suspense fallback.
 const Home = lazyPage(() => import('./routes/home'));
@@ -32,76 +31,96 @@ const Privacy = lazyPage(() => import('./routes/privacy'));
 const Developers = lazyPage(() => import('./routes/developers'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
-/** The route table of spec section 2. Exported so tests can mount it in a memory router. */
-export const routes: RouteObject[] = [
-  {
-    element: <MainLayout />,
-    children: [
-      {
-        children: [
-          { path: paths.home.path, element: <Home /> },
-          { path: paths.job.path, element: <Job /> },
-          { path: paths.company.path, element: <Company /> },
-          { path: paths.auth.path, element: <Auth /> },
-          { path: paths.verifyEmail.path, element: <VerifyEmail /> },
-          {
-            element: <ProtectedRoute />,
-            children: [{ path: paths.profile.path, element: <Profile /> }],
-          },
-          { path: paths.countries.path, element: <Countries /> },
-          { path: paths.resources.path, element: <Resources /> },
-          { path: paths.jobTypes.path, element: <JobTypes /> },
-          { path: paths.categories.path, element: <Categories /> },
-          { path: paths.softwareEngineering.path, element: <SoftwareEngineering /> },
-          { path: paths.dataScience.path, element: <DataScience /> },
-          { path: paths.about.path, element: <About /> },
-          { path: paths.contact.path, element: <Contact /> },
-          { path: paths.privacy.path, element: <Privacy /> },
-          { path: paths.developers.path, element: <Developers /> },
-          { path: '*', element: <NotFound /> },
-        ],
-      },
-    ],
-  },
-  // Every other /admin page is the react-admin app, outside MainLayout: it has its own layout, and
-  // MainLayout's per-path error boundary would remount it on each navigation.
-  {
-    path: `${paths.admin.root.path}/*`,
-    element: (
-      <ProtectedRoute>
-        {/* Non-admins get Access Denied with the site's header and footer, like every other page. */}
-        <AdminRoute
-          denied={
-            <MainLayout>
-              <AccessDenied />
-            </MainLayout>
-          }
-        >
-          <ErrorBoundary fallback={<RenderErrorFallback />}>
-            <Suspense fallback={<CenteredSpinner />}>
-              <AdminApp />
-            </Suspense>
-          </ErrorBoundary>
-        </AdminRoute>
-      </ProtectedRoute>
-    ),
-  },
-];
-
-/**
- * Loads the chunk of the page at `pathname` when it is a preloadable one; resolves when it is in. The
- * server renders every page (entry-server.tsx), so every page of the site is preloadable; the back
- * office is not (its chunk is the one that must stay out of the public pages).
- */
-export function preloadPage(pathname: string): Promise<unknown> {
-  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
-    isValidElement(route.element) ? (route.element.type as Partial<LazyPage<object>>).preload?.() : undefined,
-  );
-  return Promise.all(pages);
+export interface PageRoute {
+  path: string;
+  page: LazyPage<object>;
+  /** Sign-in required (ProtectedRoute). */
+  signedIn?: boolean;
 }
 
+/** The pages of spec section 2 inside the site's header and footer; the first that matches renders. */
+export const pageRoutes: readonly PageRoute[] = [
+  { path: paths.home.path, page: Home },
+  { path: paths.job.path, page: Job },
+  { path: paths.company.path, page: Company },
+  { path: paths.auth.path, page: Auth },
+  { path: paths.verifyEmail.path, page: VerifyEmail },
+  { path: paths.profile.path, page: Profile, signedIn: true },
+  { path: paths.countries.path, page: Countries },
+  { path: paths.resources.path, page: Resources },
+  { path: paths.jobTypes.path, page: JobTypes },
+  { path: paths.categories.path, page: Categories },
+  { path: paths.softwareEngineering.path, page: SoftwareEngineering },
+  { path: paths.dataScience.path, page: DataScience },
+  { path: paths.about.path, page: About },
+  { path: paths.contact.path, page: Contact },
+  { path: paths.privacy.path, page: Privacy },
+  { path: paths.developers.path, page: Developers },
+  { path: '*', page: NotFound },
+];
+
+/** Every other /admin page is the react-admin app, outside MainLayout (it has its own layout). */
+const ADMIN_PATH = `${paths.admin.root.path}/*`;
+
+export function matchPage(pathname: string): { route: PageRoute; params: Params } {
+  for (const route of pageRoutes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  throw new Error('unreachable: the table ends with *');
+}
+
+/**
+ * Loads the chunk of the page at `pathname`; resolves when it is in. The server renders every page
+ * (entry-server.tsx), so every page of the site is preloadable; the back office is not (its chunk is the
+ * one that must stay out of the public pages).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (matchPath(ADMIN_PATH, pathname)) return Promise.resolve();
+  return matchPage(pathname).route.page.preload();
+}
+
+function AdminPages(): ReactNode {
+  return (
+    <ProtectedRoute>
+      {/* Non-admins get Access Denied with the site's header and footer, like every other page. */}
+      <AdminRoute
+        denied={
+          <MainLayout>
+            <AccessDenied />
+          </MainLayout>
+        }
+      >
+        {/* MainLayout's per-path error boundary would remount the back office on each navigation. */}
+        <ErrorBoundary fallback={<RenderErrorFallback />}>
+          <Suspense fallback={<CenteredSpinner />}>
+            <AdminApp />
+          </Suspense>
+        </ErrorBoundary>
+      </AdminRoute>
+    </ProtectedRoute>
+  );
+}
+
+/** The page at the current URL, in MainLayout (or the back office under /admin). */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  if (matchPath(ADMIN_PATH, pathname)) return <AdminPages />;
+  const { route, params } = matchPage(pathname);
+  const Page = route.page;
+  return (
+    <MainLayout>
+      <ParamsProvider value={params}>
+        {route.signedIn ? (
+          <ProtectedRoute>
+            <Page />
+          </ProtectedRoute>
+        ) : (
+          <Page />
+        )}
+      </ParamsProvider>
+    </MainLayout>
+  );
 }
 
 export function AppRouter() {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useScrollToHash } from './use-scroll-to-hash';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/router';
 
 /**
  * Scrolls to the element named by the URL's #hash once the page has rendered. Lazily loaded pages

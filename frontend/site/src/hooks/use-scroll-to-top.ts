@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/router';
 
 /** A new page starts at the top, unless the URL names an anchor (useScrollToHash handles those). */
 export function useScrollToTop(): void {

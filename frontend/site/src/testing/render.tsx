@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { ContentPage, Prose } from '../../components/layouts/content-page';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, useLocation, useNavigate, type Location } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { CenteredSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../lib/router';
 import { CompanyPage } from '../../features/company-page/components/company-page';
 
 export default function CompanyRoute() {

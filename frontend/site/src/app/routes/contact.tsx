@@ -1,6 +1,6 @@
 import { Bug, Building2, Mail, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { ContentPage } from '../../components/layouts/content-page';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { paths } from '../../config/paths';

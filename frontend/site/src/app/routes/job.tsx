@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../lib/router';
 import { JobPage } from '../../features/job-page/components/job-page';
 
 export default function JobRoute() {

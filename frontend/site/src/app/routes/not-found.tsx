@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';

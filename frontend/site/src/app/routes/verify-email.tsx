@@ -1,5 +1,5 @@
 import { CircleCheck, Mail } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { CenteredSpinner } from '../../components/ui/spinner';

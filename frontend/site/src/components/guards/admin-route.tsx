@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { isAdmin, useUser } from '../../lib/auth';
 import { buttonClasses } from '../ui/button';
@@ -22,9 +22,9 @@ export function AccessDenied() {
 }
 
 /** Admin only (role 'admin'). Place it inside ProtectedRoute, which handles the signed-out case. */
-export function AdminRoute({ children, denied }: { children?: ReactNode; denied?: ReactNode }) {
+export function AdminRoute({ children, denied }: { children: ReactNode; denied?: ReactNode }) {
   const { data: user, isPending } = useUser();
   if (isPending) return <CenteredSpinner />;
   if (!isAdmin(user)) return <>{denied ?? <AccessDenied />}</>;
-  return <>{children ?? <Outlet />}</>;
+  return <>{children}</>;
 }

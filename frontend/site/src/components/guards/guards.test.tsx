@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from '../../lib/router';
 import { aUser, anAdmin, renderWithApp } from '../../testing/render';
 import { AdminRoute, ProtectedRoute, VerifiedRoute } from './index';
 
@@ -20,12 +21,12 @@ function guarded(guard: 'protected' | 'admin' | 'verified') {
     ) : (
       <VerifiedRoute>{secret}</VerifiedRoute>
     );
-  return (
-    <Routes>
-      <Route path="/secret" element={element} />
-      <Route path="/auth" element={<p>Auth page</p>} />
-    </Routes>
-  );
+  return <Pages secret={element} />;
+}
+
+/** /secret behind the guard, and the /auth page it may send the visitor to. */
+function Pages({ secret }: { secret: ReactNode }) {
+  return useLocation().pathname === '/auth' ? <p>Auth page</p> : secret;
 }
 
 describe('ProtectedRoute', () => {

@@ -1,6 +1,6 @@
 import { MailWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { useUser } from '../../lib/auth';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
@@ -34,9 +34,9 @@ export function VerificationRequired() {
 }
 
 /** Verified e-mail required. Place it inside ProtectedRoute, which handles the signed-out case. */
-export function VerifiedRoute({ children }: { children?: ReactNode }) {
+export function VerifiedRoute({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useUser();
   if (isPending) return <CenteredSpinner />;
   if (!user?.isVerified) return <VerificationRequired />;
-  return <>{children ?? <Outlet />}</>;
+  return <>{children}</>;
 }

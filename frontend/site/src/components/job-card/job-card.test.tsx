@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobCard, type JobCardJob } from './job-card';
 import { companyInitials, logoUrl } from './company-logo';

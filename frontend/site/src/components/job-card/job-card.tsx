@@ -1,6 +1,6 @@
 import { Briefcase, Clock, ExternalLink, Globe2, MapPin } from 'lucide-react';
 import type { Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { PublicJob } from '@jobs/contracts';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts/experience';
 import { workFromLabel } from '@jobs/contracts/where-label';

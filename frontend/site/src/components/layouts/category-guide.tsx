@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { ContentPage, Prose } from './content-page';
 import { LinkGrid, type LinkCardItem } from './link-grid';
 import { Badge } from '../ui/badge';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { site } from '../../config/site';
 import { footerColumns } from './footer-links';
 import { Logo } from './logo';

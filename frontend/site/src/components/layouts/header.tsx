@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { useUser } from '../../lib/auth';
 import { cn } from '../../lib/cn';

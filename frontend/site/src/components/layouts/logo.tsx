@@ -1,5 +1,5 @@
 import { BriefcaseBusiness } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 

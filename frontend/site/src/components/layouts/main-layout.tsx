@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import { useScrollToTop } from '../../hooks/use-scroll-to-top';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { RenderErrorFallback } from '../errors/render-error';
@@ -8,7 +8,7 @@ import { Header } from './header';
 import { PageSkeleton } from './page-skeleton';
 
 /** Header, the current page (lazily loaded, skeleton meanwhile) and footer. */
-export function MainLayout({ children }: { children?: ReactNode }) {
+export function MainLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useScrollToTop();
   return (
@@ -25,7 +25,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         {/* A page that throws, or whose chunk fails to load, keeps the header and footer; keyed by path so
             navigating away clears the error. */}
         <ErrorBoundary key={pathname} fallback={<RenderErrorFallback />}>
-          <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LayoutDashboard, LogOut, User as UserIcon } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { isAdmin, useLogout } from '../../lib/auth';
 import type { User } from '../../types/api';

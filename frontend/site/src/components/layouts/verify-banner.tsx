@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { buttonClasses } from '../ui/button';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/router';
 import { renderWithApp, stubFetch } from '../../testing/render';

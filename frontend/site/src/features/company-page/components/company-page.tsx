@@ -1,7 +1,7 @@
 import { ArrowLeft, Building2, Calendar, ExternalLink, Users } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../lib/router';
 import { CompanyLogo, JobCard } from '../../../components/job-card';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { AlertCircle, ArrowLeft, Info, RefreshCw } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import { Banknote, Briefcase, Globe2, GraduationCap, MapPin } from 'lucide-react';
 import { workFromLabel } from '@jobs/contracts/where-label';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts/experience';
 import { CompanyLogo } from '../../../components/job-card';
 import { Badge } from '../../../components/ui/badge';

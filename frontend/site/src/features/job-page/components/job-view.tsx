@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import type { Job } from '../api/get-job';
 import { JobHeader } from './job-header';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../../lib/router';
 import {
   EMPTY_FILTERS,
   searchFromState,
@@ -22,7 +22,7 @@ export function useFeedState() {
     (next: FeedState) => {
       const search = searchFromState(next);
       if (search !== location.search) {
-        void navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
+        navigate(`${location.pathname}${search}${location.hash}`, { replace: true });
       }
     },
     [navigate, location.pathname, location.search, location.hash],

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../../lib/router';
 import { fetchCanonical, fetchShouldNoIndex } from '../api/get-seo';
 
 const SETTLE_MS = 600;

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteSavedSearch, useMarkSavedSearchUsed, useSavedSearches } from '../api/saved-searches';
