@@ -15,6 +15,8 @@ export interface LighthouseRun {
   metrics: Record<string, number | null>;
   /** Audits below 0.9 that count toward a category, worst first: what to fix. */
   failing: { id: string; score: number | null; title: string; displayValue?: string }[];
+  /** The scripts the page loaded (Lighthouse's network records): what a first view costs in JavaScript. */
+  scripts: { url: string; transferSize: number; resourceSize: number }[];
 }
 
 const METRICS = [
@@ -74,10 +76,21 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
       .filter((a) => counted.has(a.id) && a.score !== null && a.score < 0.9)
       .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
       .map((a) => ({ id: a.id, score: a.score, title: a.title, displayValue: a.displayValue }));
-    return { url, scores, metrics, failing };
+    const requests = (lhr.audits['network-requests']?.details ?? { items: [] }) as {
+      items?: { url?: string; resourceType?: string; transferSize?: number; resourceSize?: number }[];
+    };
+    const scripts = (requests.items ?? [])
+      .filter((r) => r.resourceType === 'Script' && typeof r.url === 'string')
+      .map((r) => ({ url: r.url!, transferSize: r.transferSize ?? 0, resourceSize: r.resourceSize ?? 0 }));
+    return { url, scores, metrics, failing, scripts };
   } finally {
     chrome.kill('SIGTERM');
     await new Promise((r) => (chrome.exitCode !== null ? r(undefined) : chrome.once('exit', r)));
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still write into the profile for a moment after it exits.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // a temporary directory left behind is not worth a lost measurement
+    }
   }
 }
