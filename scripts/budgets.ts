@@ -24,7 +24,7 @@ import {
   type FeedMeasurement,
   type PageMeasurement,
 } from './budgets/check';
-import { runLighthouse, type LighthouseRun } from './budgets/lighthouse';
+import { openChrome, runLighthouse, type Chrome, type LighthouseRun } from './budgets/lighthouse';
 import { startServer } from './budgets/server';
 
 /**
@@ -102,6 +102,7 @@ async function scriptsGzip(run: LighthouseRun): Promise<{ gzip: number; admin: b
 }
 
 async function measurePage(
+  chrome: Chrome,
   name: string,
   url: string,
 ): Promise<{ m: PageMeasurement; runs: LighthouseRun[]; admin: boolean }> {
@@ -109,7 +110,7 @@ async function measurePage(
   for (let i = 0; i < lhRuns; i++) {
     log(`lighthouse ${name} ${i + 1}/${lhRuns}`);
     try {
-      runs.push(await runLighthouse(url));
+      runs.push(await runLighthouse(url, chrome));
     } catch (err) {
       log(`lighthouse ${name} failed: ${(err as Error).message}`);
     }
@@ -167,11 +168,17 @@ async function main(): Promise<number> {
     const measured: PageMeasurement[] = [];
     const lighthouse: Record<string, LighthouseRun[]> = {};
     const adminCode: string[] = [];
-    for (const [name, url] of Object.entries(pages)) {
-      const { m, runs, admin } = await measurePage(name, url);
-      measured.push(m);
-      lighthouse[name] = runs;
-      if (admin) adminCode.push(name);
+    // One Chromium for every run (a new tab each; Lighthouse clears the origin's cache and storage first).
+    const chrome = await openChrome();
+    try {
+      for (const [name, url] of Object.entries(pages)) {
+        const { m, runs, admin } = await measurePage(chrome, name, url);
+        measured.push(m);
+        lighthouse[name] = runs;
+        if (admin) adminCode.push(name);
+      }
+    } finally {
+      await chrome.close();
     }
     log('feed while typing');
     const feed = await measureFeed(baseUrl).catch((err: Error) => {
@@ -233,6 +240,7 @@ async function main(): Promise<number> {
         console.log(
           `  ${f.score?.toFixed(2)} ${f.id}: ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}`,
         );
+      for (const e of mid.consoleErrors) console.log(`  console: ${e}`);
     }
     for (const e of consoleLog.errors) console.log(`console error: ${e}`);
 
