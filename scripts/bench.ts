@@ -5,6 +5,7 @@ import { benchBulk } from './bench/bulk';
 import { benchSearchScenarios } from './bench/typing';
 import { benchMcp } from './bench/mcp';
 import { benchRestart } from './bench/restart';
+import { benchSsr } from './bench/ssr';
 
 /**
  * `npm run bench`: measures on the embedded default and, with DATABASE_URL, on that server too.
@@ -18,6 +19,8 @@ import { benchRestart } from './bench/restart';
  * MEILI_MASTER_KEY), the scenarios run on Meilisearch too. BENCH_ONLY=mcp with BENCH_DB=<name>: 8 agents calling
  * the MCP search tool beside GET /api/jobs for the same searches (issue 25; scripts/bench/mcp.ts).
  * BENCH_ONLY=restart: a Ctrl-C stop and the next start at BENCH_JOBS jobs (scripts/bench/restart.ts).
+ * BENCH_ONLY=ssr: 8 visitors opening distinct server-rendered job pages and search URLs beside the /healthz floor
+ * (issue 23; BENCH_SSR_JOBS, default 100,000; BENCH_SSR_DATA_DIR reuses a seeded board; scripts/bench/ssr.ts).
  */
 async function main() {
   const eventsPerWriter = Number(process.env.BENCH_EVENTS ?? 5000);
@@ -26,6 +29,8 @@ async function main() {
   const jobs = Number(process.env.BENCH_JOBS ?? 100_000);
   // BENCH_ONLY=restart: stop and start again at BENCH_JOBS jobs (scripts/bench/restart.ts).
   if (only === 'restart') return printTable(await benchRestart(jobs));
+  // BENCH_ONLY=ssr: server-rendered pages beside the trivial route (scripts/bench/ssr.ts), its own server.
+  if (only === 'ssr') return printTable(await benchSsr());
   const targets = await benchTargets();
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   for (const t of targets) {

@@ -21,6 +21,7 @@ import { failedDependency } from './http/errors';
 import { allFeatures } from './features';
 import { jobAndCompanyRenderers } from './features/site-seo/renderers';
 import { homePageRenderer } from './features/site-seo/home';
+import { staticPagesRenderer } from './features/site-seo/static-pages';
 import { mergedJobPageRenderer } from './features/jobs/dedupe/routes';
 import { allProjections } from './read-models';
 import { buildAccountServices } from './features/auth/wiring';
@@ -154,6 +155,7 @@ export async function buildServices(
       // Before the job page: a merged duplicate's page answers 301 to the job shown instead.
       mergedJobPageRenderer({ pool: db.pool }),
       ...jobAndCompanyRenderers({ pool: db.pool, publicUrl: config.publicUrl }),
+      staticPagesRenderer({ publicUrl: config.publicUrl }),
     ],
     ...accounts.appDeps,
   };

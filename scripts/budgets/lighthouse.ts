@@ -15,6 +15,10 @@ export interface LighthouseRun {
   metrics: Record<string, number | null>;
   /** Audits below 0.9 that count toward a category, worst first: what to fix. */
   failing: { id: string; score: number | null; title: string; displayValue?: string }[];
+  /** The scripts the page loaded (Lighthouse's network records): what a first view costs in JavaScript. */
+  scripts: { url: string; transferSize: number; resourceSize: number }[];
+  /** What Lighthouse's errors-in-console audit saw (best practices). */
+  consoleErrors: string[];
 }
 
 const METRICS = [
@@ -29,11 +33,13 @@ const METRICS = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * Lighthouse through its Node API with its mobile defaults (simulated slow 4G and 4x CPU slowdown), on a
- * Chromium we launch ourselves with a remote debugging port (no chrome-launcher).
- */
-export async function runLighthouse(url: string): Promise<LighthouseRun> {
+export interface Chrome {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A headless Chromium with a remote debugging port (no chrome-launcher), for one or many Lighthouse runs. */
+export async function openChrome(): Promise<Chrome> {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-lh-'));
   const chrome = spawn(
@@ -41,16 +47,40 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
     [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );
-  try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (chrome.exitCode !== null || i > 100) throw new Error('chromium did not open its debugging port');
-      await sleep(100);
+  const close = async () => {
+    if (chrome.exitCode === null) chrome.kill('SIGTERM');
+    await new Promise((r) => (chrome.exitCode !== null ? r(undefined) : chrome.once('exit', r)));
+    // Chromium's helpers may still write into the profile for a moment after it exits.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // a temporary directory left behind is not worth a lost measurement
     }
+  };
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (chrome.exitCode !== null || i > 100) {
+      await close();
+      throw new Error('chromium did not open its debugging port');
+    }
+    await sleep(100);
+  }
+  return { port, close };
+}
+
+/**
+ * Lighthouse through its Node API with its mobile defaults (simulated slow 4G and 4x CPU slowdown). On
+ * `chrome` when given (a new tab per run; Lighthouse resets the origin's storage and cache first), else on a
+ * Chromium of its own.
+ */
+export async function runLighthouse(url: string, chrome?: Chrome): Promise<LighthouseRun> {
+  const own = chrome ? null : await openChrome();
+  const { port } = chrome ?? own!;
+  try {
     const result = await lighthouse(url, {
       port,
       hostname: '127.0.0.1',
@@ -74,10 +104,20 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
       .filter((a) => counted.has(a.id) && a.score !== null && a.score < 0.9)
       .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
       .map((a) => ({ id: a.id, score: a.score, title: a.title, displayValue: a.displayValue }));
-    return { url, scores, metrics, failing };
+    const requests = (lhr.audits['network-requests']?.details ?? { items: [] }) as {
+      items?: { url?: string; resourceType?: string; transferSize?: number; resourceSize?: number }[];
+    };
+    const scripts = (requests.items ?? [])
+      .filter((r) => r.resourceType === 'Script' && typeof r.url === 'string')
+      .map((r) => ({ url: r.url!, transferSize: r.transferSize ?? 0, resourceSize: r.resourceSize ?? 0 }));
+    const logged = (lhr.audits['errors-in-console']?.details ?? { items: [] }) as {
+      items?: { source?: string; description?: string; sourceLocation?: { url?: string } }[];
+    };
+    const consoleErrors = (logged.items ?? []).map((e) =>
+      `${e.source ?? ''}: ${e.description ?? ''} ${e.sourceLocation?.url ?? ''}`.trim(),
+    );
+    return { url, scores, metrics, failing, scripts, consoleErrors };
   } finally {
-    chrome.kill('SIGTERM');
-    await new Promise((r) => (chrome.exitCode !== null ? r(undefined) : chrome.once('exit', r)));
-    fs.rmSync(profile, { recursive: true, force: true });
+    await own?.close();
   }
 }

@@ -98,6 +98,54 @@ describe('server-rendered pages', () => {
     expect(root).toContain('Apply Now');
   });
 
+  it("the job page's first HTML holds both tabs' content (the company's hidden) and its Server-Timing", async () => {
+    const res = await fetch(`${baseUrl()}/jobs/${jobs.main.slug}`);
+    const html = await res.text();
+    const panels = [...html.matchAll(/<div role="tabpanel"[^>]*>/g)].map((m) => m[0]);
+    expect(panels).toHaveLength(2);
+    expect(panels[0]).not.toContain('hidden');
+    expect(panels[1]).toContain('hidden');
+    const company = html.slice(html.indexOf(panels[1]!));
+    expect(company).toContain('About the Company');
+    expect(company).toContain('Starlight builds observatories.');
+    expect(company).toContain('View All Jobs');
+    // Server-Timing: the page data, the React render and its CPU, in milliseconds.
+    const timing = res.headers.get('server-timing') ?? '';
+    for (const name of ['data', 'render', 'render-cpu'])
+      expect(timing).toMatch(new RegExp(`(^|, )${name};dur=\\d+\\.\\d{2}`));
+  });
+
+  it('sends each written page its own title and description in the first HTML, the title the page keeps', async () => {
+    const page = await browser.newPage();
+    const seen = new Set<string>();
+    for (const path of [
+      '/about',
+      '/contact',
+      '/privacy',
+      '/categories',
+      '/categories/software-engineering',
+      '/categories/data-science',
+      '/countries',
+      '/job-types',
+      '/resources',
+      '/developers',
+    ]) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      const descriptions = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
+      expect(title, path).toMatch(/^.+ \| RemoteJobs$/);
+      expect(descriptions, path).toHaveLength(1);
+      expect(descriptions[0]!.length, path).toBeGreaterThan(60);
+      expect(html, path).toContain(`<link rel="canonical" href="${baseUrl()}${path}">`);
+      seen.add(title).add(descriptions[0]!);
+      // The browser keeps the server's title once the page has hydrated.
+      await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.title(), path).toBe(title.replace(/&amp;/g, '&'));
+    }
+    expect(seen.size).toBe(20); // no two pages share a title or a description
+    await page.close();
+  });
+
   it('answers 404 and 410 with their pages rendered on the server', async () => {
     const gone = await fetch(`${baseUrl()}/jobs/${jobs.removed.slug}`);
     expect(gone.status).toBe(410);

@@ -26,8 +26,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function CompanyProfileTab({ job }: { job: Job }) {
-  const query = useJobCompany(job.company, true);
+/**
+ * The Company Profile tab. Rendered hidden while the Job Details tab is shown: it then uses the company the
+ * server primed (job page's initial state) and fetches it only once the tab is opened (`active`), so a
+ * client-side navigation to a job asks for nothing more than before.
+ */
+export function CompanyProfileTab({ job, active = true }: { job: Job; active?: boolean }) {
+  const query = useJobCompany(job.company, active);
   if (query.isPending) {
     return (
       <div role="status" aria-label="Loading company profile" className="space-y-3">

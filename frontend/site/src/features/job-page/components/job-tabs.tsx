@@ -20,7 +20,8 @@ type TabValue = (typeof TABS)[number]['value'];
  * The WAI-ARIA tabs pattern (automatic activation, roving tabindex, arrow keys, Home/End) in a few lines
  * instead of @radix-ui/react-tabs, which with its collection, roving-focus and presence parts weighed
  * ~10 KB gzip of the job page's JavaScript (docs/performance.md). Same markup on the server and the
- * client: the inactive panel is an empty hidden tabpanel, as before.
+ * client. Both panels hold their content from the first HTML (issue 23: a crawler or a reader without
+ * JavaScript gets the company too); the inactive one is `hidden`.
  */
 export function JobTabs({ job }: { job: Job }) {
   const [selected, setSelected] = useState<TabValue>('details');
@@ -91,8 +92,11 @@ export function JobTabs({ job }: { job: Job }) {
               tabIndex={0}
               className={panel}
             >
-              {on &&
-                (tab.value === 'details' ? <JobDetailsTab job={job} /> : <CompanyProfileTab job={job} />)}
+              {tab.value === 'details' ? (
+                <JobDetailsTab job={job} />
+              ) : (
+                <CompanyProfileTab job={job} active={on} />
+              )}
             </div>
           );
         })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationLabel } from './format';
+import { formatDate, locationLabel } from './format';
 
 const remote = (location: string, extra: { worldwide?: boolean } = {}) =>
   locationLabel({
@@ -47,5 +47,27 @@ describe("the job page's location ('{location} (Remote)' when remote and not Wor
 
   it('leaves an on-site job as its location says', () => {
     expect(locationLabel({ location: 'San Francisco, CA', isRemote: false })).toBe('San Francisco, CA');
+  });
+});
+
+describe('formatDate', () => {
+  it("writes what toLocaleDateString('en-US', UTC, long month) writes, for every month and around midnight", () => {
+    for (let m = 0; m < 12; m++)
+      for (const iso of [
+        new Date(Date.UTC(2026, m, 1)).toISOString(),
+        new Date(Date.UTC(1999, m, 28, 23, 59, 59)).toISOString(),
+        new Date(Date.UTC(2031, m, 15, 0, 0, 1)).toISOString(),
+      ])
+        expect(formatDate(iso)).toBe(
+          new Date(iso).toLocaleDateString('en-US', {
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+            timeZone: 'UTC',
+          }),
+        );
+    expect(formatDate('2026-03-02T10:00:00Z')).toBe('March 2, 2026');
+    expect(formatDate('not a date')).toBeNull();
+    expect(formatDate(null)).toBeNull();
   });
 });

@@ -1,14 +1,28 @@
-/** 'March 2, 2026' (UTC, so every visitor reads the same day the server stored). */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * 'March 2, 2026' (UTC, so every visitor reads the same day the server stored): what
+ * toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }) writes, without building
+ * an Intl formatter per call (it showed in the server render's profile, issue 23).
+ */
 export function formatDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 const WORKPLACE_WORD = /\b(?:remote|hybrid)\b/i;
