@@ -30,6 +30,17 @@ export interface SqlProjection extends ProjectionBase {
    * `handle`; when a batch fails the runner retries event by event, calling it with one event at a time.
    */
   handleBatch?(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void>;
+  /**
+   * A rebuild's own path (issue 26): the read model starts empty and nothing reads it until the end, so a page may be
+   * folded in memory and written with COPY, leaving what depends on every row (counts) to `finish`. Without it a
+   * rebuild uses `handleBatch`. The result must be the same rows the live path builds from the same events.
+   */
+  rebuild?: {
+    /** Applies a page of the rebuild (in order), inside the page's transaction. */
+    handlePage(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void>;
+    /** After the last page (also after a failed replay), in one transaction: computes what the pages left out. */
+    finish(tx: pg.PoolClient): Promise<void>;
+  };
 }
 
 /**

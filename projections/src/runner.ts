@@ -234,7 +234,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   // ---- applying a batch
 
-  async function applyBatch(w: Worker, items: readonly Item[]): Promise<void> {
+  async function applyBatch(w: Worker, items: readonly Item[], rebuilding = false): Promise<void> {
     let last: Position | null = null;
     for (const item of items) {
       const p = itemPosition(item);
@@ -254,12 +254,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await advanceCheckpoint(pool, projection.name, from, last, 0);
     } else {
       try {
-        await applySqlBatch(projection, events, from, last);
+        await applySqlBatch(projection, events, from, last, rebuilding);
       } catch (err) {
         if (events.length === 1 || err instanceof LostLockError) throw err;
         // Pin the failing event down: apply the events one per transaction; the one that fails again
         // stops the projection with the events before it applied. A transient fault just passes.
-        for (const item of items) await applyBatch(w, [item]);
+        for (const item of items) await applyBatch(w, [item], rebuilding);
         return;
       }
     }
@@ -276,6 +276,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     events: readonly RecordedEvent[],
     from: Position | null,
     to: Position,
+    rebuilding = false,
   ): Promise<void> {
     const client = await pool.connect();
     let broken = false;
@@ -283,7 +284,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await client.query(BEGIN_PROJECTION_TRANSACTION);
       // First: it locks the checkpoint row, and fails fast if another process moved it.
       await writeCheckpoint(client, projection.name, from, to, events.length);
-      if (projection.handleBatch) {
+      if (rebuilding && projection.rebuild) {
+        try {
+          await projection.rebuild.handlePage(events, client);
+        } catch (err) {
+          throw new ProjectionHandlerError(projection.name, events[0]!, err);
+        }
+      } else if (projection.handleBatch) {
         try {
           await projection.handleBatch(events, client);
         } catch (err) {
@@ -543,8 +550,31 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   async function finishRebuild(projection: Projection): Promise<void> {
-    if (isExternalProjection(projection)) await projection.afterRebuild?.();
-    else await restoreIndexes(pool, projection);
+    if (isExternalProjection(projection)) {
+      await projection.afterRebuild?.();
+      return;
+    }
+    // What the rebuild's pages left out (counts), set-based over the whole read model, before its indexes come back.
+    const finish = projection.rebuild?.finish;
+    if (finish) await inProjectionTransaction((client) => finish(client));
+    await restoreIndexes(pool, projection);
+  }
+
+  async function inProjectionTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(BEGIN_PROJECTION_TRANSACTION);
+      await work(client);
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async function rebuildOne(w: Worker, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
@@ -597,6 +627,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         await applyBatch(
           w,
           events.map((event) => ({ kind: 'event', event })),
+          true,
         );
         handled = Math.min(total, handled + events.length);
         onProgress?.({ name: projection.name, handled, total });

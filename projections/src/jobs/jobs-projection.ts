@@ -11,6 +11,7 @@ import type {
 } from '@jobs/contracts';
 import type { AtsSyncRecorded } from '@jobs/contracts/ats';
 import type { SqlProjection } from '../projection';
+import { copyRows, type CopyColumn } from '../copy';
 import { companySlug, excerptOf } from './text';
 import { toUsdPerYear } from './salary';
 
@@ -503,6 +504,251 @@ async function handleOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void>
   }
 }
 
+// ---- the rebuild's path (issue 26)
+
+/** Every column of a jobs row, in the order the rebuild writes them with COPY. */
+const JOB_COLUMNS: readonly CopyColumn[] = [
+  'job_id',
+  'public_id',
+  'slug',
+  'source',
+  'external_id',
+  'content_hash',
+  'title',
+  'company',
+  'company_slug',
+  'company_logo',
+  'company_description',
+  'company_website',
+  'company_size',
+  'location',
+  'is_remote',
+  'is_hybrid',
+  'workplace',
+  'country',
+  'country_name',
+  'continent',
+  'eligibility',
+  'type',
+  'experience_level',
+  'industry',
+  'department',
+  'salary',
+  'salary_min',
+  'salary_max',
+  'salary_currency',
+  'salary_period',
+  'salary_min_usd',
+  'salary_max_usd',
+  'skills',
+  'description',
+  'excerpt',
+  'date_posted',
+  'application_url',
+  'source_url',
+  'valid_through',
+  'status',
+  'removal_reason',
+  'removed_at',
+  'revision',
+  'posted_at',
+  'updated_at',
+  'last_confirmed_at',
+].map((name) => ({ name, json: name === 'eligibility' }));
+
+type JobRow = Record<string, unknown> & {
+  revision: number;
+  status: 'live' | 'removed';
+  company_slug: string;
+  last_confirmed_at: string | null;
+};
+
+function laterThan(a: string, b: string | null): boolean {
+  return b === null || Date.parse(a) > Date.parse(b);
+}
+
+/**
+ * A rebuild page: the jobs posted in the page are folded in memory with every later event of the page on them (the
+ * same rules as the handlers above) and written with one COPY; events on jobs from earlier pages update their rows
+ * as the live handlers do. Company fields are applied in event order per company (one upsert per company a page,
+ * or before a profile event of that company); the job counts are left to `rebuildFinish`, which counts the rows.
+ */
+async function rebuildPage(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
+  const fresh = new Map<string, JobRow>();
+  // Each company's touches in event order, as touchCompany would have applied them one by one.
+  const touches = new Map<string, { job: JobContent; at: string; industry: string | null }>();
+  const touch = (job: JobContent, at: string) => {
+    const slug = companySlug(job.company);
+    const prev = touches.get(slug);
+    touches.set(slug, {
+      job: prev
+        ? {
+            ...job,
+            companyDescription: job.companyDescription ?? prev.job.companyDescription,
+            companySize: job.companySize ?? prev.job.companySize,
+            companyWebsite: job.companyWebsite ?? prev.job.companyWebsite,
+            companyLogo: job.companyLogo ?? prev.job.companyLogo,
+          }
+        : job,
+      at,
+      industry: prev?.industry ?? job.industry,
+    });
+  };
+  const flushTouches = async (only?: string) => {
+    const list = only ? (touches.has(only) ? [touches.get(only)!] : []) : [...touches.values()];
+    if (only) touches.delete(only);
+    else touches.clear();
+    await touchCompanies(
+      tx,
+      list.map((c) => ({
+        job: { ...c.job, industry: c.industry as JobContent['industry'] },
+        at: c.at,
+        counts: { live: 0, total: 0 },
+      })),
+    );
+  };
+
+  for (const event of events) {
+    const at = eventTime(event);
+    switch (event.type) {
+      case 'JobPosted': {
+        const data = event.data as JobPosted;
+        if (fresh.has(data.jobId)) break; // replayed
+        fresh.set(data.jobId, {
+          job_id: data.jobId,
+          public_id: data.publicId,
+          slug: data.slug,
+          source: data.source,
+          external_id: data.externalId,
+          content_hash: data.contentHash,
+          ...contentColumns(data.job),
+          company_slug: companySlug(data.job.company),
+          status: 'live',
+          removal_reason: null,
+          removed_at: null,
+          revision: event.revision,
+          posted_at: at,
+          updated_at: at,
+          last_confirmed_at: at,
+        });
+        touch(data.job, at);
+        break;
+      }
+      case 'JobUpdated':
+      case 'JobCorrected':
+      case 'JobReposted': {
+        const data = event.data as JobUpdated | JobReposted;
+        const relive = event.type === 'JobReposted';
+        const row = fresh.get(data.jobId);
+        if (row) {
+          if (row.revision >= event.revision) break;
+          Object.assign(row, contentColumns(data.job), {
+            company_slug: companySlug(data.job.company),
+            content_hash: data.contentHash,
+            revision: event.revision,
+            updated_at: at,
+            last_confirmed_at: at,
+          });
+          if (relive) Object.assign(row, { status: 'live', removal_reason: null, removed_at: null });
+        } else {
+          const current = await currentRow(tx, data.jobId);
+          if (!current || current.revision >= event.revision) break;
+          const set: Record<string, unknown> = {
+            ...contentColumns(data.job),
+            content_hash: data.contentHash,
+            revision: event.revision,
+            updated_at: at,
+            last_confirmed_at: at,
+          };
+          if (relive) Object.assign(set, { status: 'live', removal_reason: null, removed_at: null });
+          const names = Object.keys(set);
+          await tx.query(
+            `update jobs set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} where job_id = $1`,
+            [data.jobId, ...Object.values(set)],
+          );
+        }
+        touch(data.job, at);
+        break;
+      }
+      case 'JobRemoved': {
+        const data = event.data as JobRemoved;
+        const row = fresh.get(data.jobId);
+        if (row) {
+          if (row.revision >= event.revision) break;
+          Object.assign(row, {
+            status: 'removed',
+            removal_reason: data.reason,
+            removed_at: data.removedAt,
+            revision: event.revision,
+            updated_at: at,
+          });
+        } else {
+          await tx.query(
+            `update jobs set status = 'removed', removal_reason = $2, removed_at = $3, revision = $4, updated_at = $5
+             where job_id = $1 and revision < $4`,
+            [data.jobId, data.reason, data.removedAt, event.revision, at],
+          );
+        }
+        break;
+      }
+      case 'JobConfirmed': {
+        const data = event.data as JobConfirmed;
+        const row = fresh.get(data.jobId);
+        if (row) {
+          if (laterThan(data.confirmedAt, row.last_confirmed_at)) row.last_confirmed_at = data.confirmedAt;
+        } else await onConfirmed(data, tx);
+        break;
+      }
+      case 'AtsSyncRecorded': {
+        const data = event.data as AtsSyncRecorded;
+        if (!data.ok) break;
+        const missing = new Set(data.missingExternalIds);
+        for (const row of fresh.values())
+          if (
+            row.source === data.atsSourceId &&
+            row.status === 'live' &&
+            !missing.has(row.external_id as string) &&
+            laterThan(data.finishedAt, row.last_confirmed_at)
+          )
+            row.last_confirmed_at = data.finishedAt;
+        await onAtsSync(data, tx);
+        break;
+      }
+      case 'CompanyProfileUpdated': {
+        const data = event.data as CompanyProfileUpdated;
+        // The company's earlier touches first: the profile overwrites them, later touches only move updated_at.
+        await flushTouches(data.companySlug);
+        await onCompanyProfile(event, data, tx);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  await copyRows(
+    tx,
+    'jobs',
+    JOB_COLUMNS,
+    [...fresh.values()].map((row) => JOB_COLUMNS.map((c) => row[c.name])),
+  );
+  await flushTouches();
+}
+
+/** The counts the rebuild's pages left out, from the rows: what the handlers' increments add up to. */
+async function rebuildFinish(tx: pg.PoolClient): Promise<void> {
+  await tx.query(
+    `update companies c set live_job_count = coalesce(n.live, 0), total_job_count = coalesce(n.total, 0)
+     from companies c2 left join (
+       select company_slug, count(*) filter (where status = 'live')::int as live, count(*)::int as total
+       from jobs group by company_slug
+     ) n on n.company_slug = c2.slug
+     where c.slug = c2.slug`,
+  );
+  await tx.query(
+    `update jobs_stats set live_jobs = (select count(*) from jobs where status = 'live') where id = 1`,
+  );
+}
+
 export function jobsProjection(): SqlProjection {
   return {
     name: JOBS_PROJECTION,
@@ -534,6 +780,14 @@ export function jobsProjection(): SqlProjection {
       'companies_name',
     ],
     handle: handleOne,
+    rebuild: {
+      async handlePage(events, tx) {
+        // One event: a page being pinned down after a failure, through the live handlers (which skip replays).
+        if (events.length === 1) await handleOne(events[0]!, tx);
+        else await rebuildPage(events, tx);
+      },
+      finish: rebuildFinish,
+    },
     async handleBatch(events, tx) {
       // Runs of JobPosted (the bulk of ingestion) go set-based; everything else in order, one by one.
       let run: RecordedEvent[] = [];
