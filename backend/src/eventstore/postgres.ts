@@ -40,6 +40,17 @@ const TAIL_SIZE = 4000;
 /** Most events one read of the tail fetches. */
 const TAIL_PAGE = 1000;
 
+const JSONB_VERSION = Buffer.of(1);
+
+/**
+ * `value` as a binary jsonb parameter (format version 1: the JSON text as UTF-8). Sent as text, pg measures the
+ * string with Buffer.byteLength, which for a batch's megabytes of JSON took longer than encoding it (its slow path,
+ * a tenth of the write side's CPU in a profile); a Buffer goes as it is.
+ */
+function jsonbParameter(value: unknown): Buffer {
+  return Buffer.concat([JSONB_VERSION, Buffer.from(JSON.stringify(value), 'utf8')]);
+}
+
 export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
@@ -406,7 +417,7 @@ export async function createPostgresEventStore(
             `insert into events (global_position, stream_id, revision, event_id, type, data, metadata)
              select (e->>0)::bigint, e->>1, (e->>2)::int, (e->>3)::uuid, e->>4, e->5, e->6
              from jsonb_array_elements($1::jsonb) as e`,
-            [JSON.stringify(rows)],
+            [jsonbParameter(rows)],
           );
           if (notify) await client.query('select pg_notify($1, $2)', [CHANNEL, String(position)]);
         }
