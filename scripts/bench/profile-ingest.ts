@@ -26,7 +26,7 @@ async function timed(label: string, fn: () => Promise<unknown>): Promise<void> {
 
 const [target] = await benchTargets();
 const db = await target!.freshDatabase('profile');
-const services = await benchServices(db, 'test');
+const services = await benchServices(db, 'cli');
 try {
   await services.runner.migrate();
   const source = await createIngestionSource(services.store, { name: 'profile' });

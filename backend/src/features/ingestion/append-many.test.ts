@@ -27,6 +27,30 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL appendMany', () => {
+  it('stores each event as given: data and metadata round-trip, text of any script, quotes and escapes', async () => {
+    const data = [
+      {
+        text: 'Crème brûlée “quoted” \\ back\\slash "double" \'single\' \n\t 🚀 東京 Ελληνικά',
+        n: 1.5,
+        big: 2 ** 40,
+      },
+      { nested: { list: [1, 'two', null, true, { deep: [] }], empty: {} } },
+      null,
+      'a bare string',
+    ];
+    const events = data.map((d, i) => ({ ...event(`Typed${i}`), data: d }));
+    const [result] = await store.appendMany!([
+      { streamId: 'm-roundtrip', events, expectedRevision: 'no_stream' },
+    ]);
+    const read = await store.readStream('m-roundtrip');
+    expect(read.map((e) => e.data)).toEqual(data);
+    expect(read.map((e) => e.metadata)).toEqual(events.map((e) => e.metadata));
+    expect(read.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    expect(read.map((e) => e.type)).toEqual(['Typed0', 'Typed1', 'Typed2', 'Typed3']);
+    expect(read.map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+    expect(read.at(-1)!.position).toEqual(result!.position);
+  });
+
   it('appends to several streams at consecutive positions, answering per stream in input order', async () => {
     await store.append('m-b', [event()], { expectedRevision: 'no_stream' });
     const results = await store.appendMany!([

@@ -219,43 +219,56 @@ export function samePlace(a: string, b: string): boolean {
 }
 
 // MinHash: one 32-bit hash per shingle, re-mixed with MINHASH_SIZE seeds (a multiply-xorshift family).
-const SEEDS = Array.from({ length: MINHASH_SIZE }, (_, i) => Math.imul(i + 1, 0x9e3779b1) | 0);
+const SEEDS = Int32Array.from({ length: MINHASH_SIZE }, (_, i) => Math.imul(i + 1, 0x9e3779b1) | 0);
 
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const SPACE = 32;
+
+/** FNV-1a of `text` continued from the state `h` (FNV_OFFSET to start): a shingle is hashed word by word. */
+function fnv1aOn(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
 }
 
-function mix(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) | 0;
-}
-
-/** The description's set of word shingles (SHINGLE_WORDS words each), hashed. */
+/**
+ * The description's set of word shingles (SHINGLE_WORDS words each), hashed: FNV-1a of the words joined by one
+ * space, computed over the words in place (no joined string per shingle). A text of fewer words is one shingle.
+ */
 export function shingleHashes(html: string): Set<number> {
   const tokens = words(htmlToText(html, 200_000, { cache: false }));
   const out = new Set<number>();
   if (tokens.length < SHINGLE_WORDS) {
-    if (tokens.length) out.add(fnv1a(tokens.join(' ')));
+    if (tokens.length) out.add(fnv1aOn(FNV_OFFSET, tokens.join(' ')) | 0);
     return out;
   }
-  for (let i = 0; i + SHINGLE_WORDS <= tokens.length; i++)
-    out.add(fnv1a(tokens.slice(i, i + SHINGLE_WORDS).join(' ')));
+  for (let i = 0; i + SHINGLE_WORDS <= tokens.length; i++) {
+    let h = fnv1aOn(FNV_OFFSET, tokens[i]!);
+    for (let k = 1; k < SHINGLE_WORDS; k++) h = fnv1aOn(Math.imul(h ^ SPACE, FNV_PRIME), tokens[i + k]!);
+    out.add(h | 0);
+  }
   return out;
 }
 
+/**
+ * Per seed, the least mix(shingle ^ seed), mix being murmur3's 32-bit finaliser, as signed 32-bit integers.
+ * Seed-major over typed arrays, so the inner loop keeps its minimum in a register and allocates nothing.
+ */
 export function minhashOf(shingles: ReadonlySet<number>): number[] {
-  const mins = new Array<number>(MINHASH_SIZE).fill(0x7fffffff);
-  for (const s of shingles) {
-    for (let i = 0; i < MINHASH_SIZE; i++) {
-      const h = mix(s ^ SEEDS[i]!);
-      if (h < mins[i]!) mins[i] = h;
+  const hashes = Int32Array.from(shingles);
+  const n = hashes.length;
+  const mins = new Array<number>(MINHASH_SIZE);
+  for (let i = 0; i < MINHASH_SIZE; i++) {
+    const seed = SEEDS[i]!;
+    let min = 0x7fffffff;
+    for (let j = 0; j < n; j++) {
+      let x = hashes[j]! ^ seed;
+      x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+      x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+      x ^= x >>> 16;
+      if (x < min) min = x;
     }
+    mins[i] = min;
   }
   return mins;
 }

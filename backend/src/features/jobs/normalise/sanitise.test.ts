@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseHtml, unescapeDoubleEscaped } from './sanitise';
+import { generateJobs } from '../../seed/generate';
+import { isAlreadyClean, sanitiseByParser, sanitiseHtml, unescapeDoubleEscaped } from './sanitise';
 
 /** Nothing in the output may run code or load content. */
 function expectInert(html: string): void {
@@ -90,5 +91,123 @@ describe('unescapeDoubleEscaped', () => {
 
   it('leaves plain text with an ampersand alone', () => {
     expect(unescapeDoubleEscaped('R&amp;D team')).toBe('R&amp;D team');
+  });
+});
+
+describe('the already-clean fast path', () => {
+  /** The fast path may only answer what sanitize-html answers. */
+  function expectSameAsParser(html: string): boolean {
+    const clean = isAlreadyClean(html);
+    if (clean) expect(html.trim(), html).toBe(sanitiseByParser(html));
+    return clean;
+  }
+
+  it('takes the demo descriptions as they are, exactly as sanitize-html writes them', () => {
+    const items = generateJobs({ count: 1500, offset: 0, now: new Date('2026-06-01T00:00:00Z') });
+    for (const item of items) expect(expectSameAsParser(item.descriptionHtml)).toBe(true);
+  });
+
+  it('leaves to sanitize-html what it would change', () => {
+    for (const html of [
+      '<p></p>',
+      '<p>  </p><p>x</p>',
+      '<div><strong> </strong></div>',
+      '<p>a<p>b</p></p>',
+      '<p>a<ul><li>b</li></ul></p>',
+      '<ul><li>a<li>b</li></ul>',
+      '<p>a & b</p>',
+      '<p>a &quot;b&quot;</p>',
+      '<p>a &nbsp; b</p>',
+      '<p>a &amp b</p>',
+      '<p>1 > 0</p>',
+      '<p>1 < 2</p>',
+      '<p>x</p></div>',
+      '<p>x',
+      '<strong>x</em>',
+      '<P>x</P>',
+      '<p class="a">x</p>',
+      '<p >x</p>',
+      '<br>',
+      '<h1>x</h1>',
+      '<a>x</a>',
+      '<pre>x</pre>',
+      '<table><tr><td>x</td></tr></table>',
+      '<script>x</script>',
+      '<!-- c --><p>x</p>',
+      '<p>a\r\nb</p>',
+    ])
+      expect(expectSameAsParser(html), html).toBe(false);
+  });
+
+  it('agrees with sanitize-html on random HTML', () => {
+    // mulberry32: the same pieces every run.
+    let seed = 26;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const tags = [
+      'p',
+      'div',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'b',
+      'i',
+      'u',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'code',
+    ];
+    const pieces = [
+      'word',
+      ' ',
+      '  ',
+      '\n',
+      '\u00a0',
+      'é',
+      '“q”',
+      '&amp;',
+      '&lt;',
+      '&gt;',
+      '&',
+      '<',
+      '>',
+      '"',
+      "'",
+      '&quot;',
+      '&#39;',
+      '<br>',
+      '<span>',
+      '</span>',
+      '<h1>',
+      '</h1>',
+    ];
+    let clean = 0;
+    for (let n = 0; n < 4000; n++) {
+      let html = '';
+      const open: string[] = [];
+      const length = 1 + Math.floor(random() * 14);
+      for (let k = 0; k < length; k++) {
+        const r = random();
+        if (r < 0.35) {
+          const tag = tags[Math.floor(random() * tags.length)]!;
+          html += `<${tag}>`;
+          open.push(tag);
+        } else if (r < 0.6 && open.length) html += `</${random() < 0.9 ? open.pop() : tags[0]}>`;
+        else if (r < 0.9) html += random() < 0.7 ? 'text' : pieces[Math.floor(random() * pieces.length)]!;
+        else html += pieces[Math.floor(random() * pieces.length)]!;
+      }
+      if (random() < 0.8) while (open.length) html += `</${open.pop()}>`;
+      if (expectSameAsParser(html)) clean++;
+    }
+    // The fast path must have been taken often enough for this to mean something.
+    expect(clean).toBeGreaterThan(400);
   });
 });

@@ -90,7 +90,83 @@ export function unescapeDoubleEscaped(html: string): string {
   return !hasRealTags && hasEscapedTags ? decodeEntities(html) : html;
 }
 
+/**
+ * Tags the fast path below lets through as they are: allowed, without attributes, neither void (br, hr: written
+ * back as '<br />') nor renamed (h1, h5, h6, a), nor with parser rules of their own (pre, tables).
+ */
+const AS_IS_TAGS = new Set([
+  'p',
+  'div',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+]);
+/** Tags whose opening closes an open <p> in htmlparser2 (its openImpliesClose table, for AS_IS_TAGS). */
+const CLOSES_P = new Set(['p', 'div', 'ul', 'ol', 'h2', 'h3', 'h4', 'blockquote']);
+/** A tag as the fast path accepts it, an entity that decodes and escapes back to itself, or any other '<>&'. */
+const TOKEN = /<(\/?)([a-z][a-z0-9]*)>|&(?:amp|lt|gt);|[<>&\0\r]/g;
+const NON_SPACE = /\S/;
+
+/**
+ * True when sanitize-html would give back `html` unchanged: only AS_IS_TAGS, exactly '<tag>' and '</tag>',
+ * properly nested, no tag the parser would close implicitly, no <p> or <div> without text (the exclusive filter
+ * drops those), and text with no '<', '>' or '&' other than '&amp;', '&lt;' and '&gt;' (decoded, then escaped
+ * back the same). Most machine-made descriptions (the demo seed's, many ATS exports) are such HTML; parsing
+ * them was the largest cost of ingesting a job. Anything else goes through sanitize-html.
+ * sanitise.test.ts checks this against sanitize-html on generated, hand-made and random HTML.
+ */
+export function isAlreadyClean(html: string): boolean {
+  const stack: string[] = [];
+  // Whether each open element has text so far (sanitize-html adds a child's text to its parent at its close).
+  const hasText: boolean[] = [];
+  let last = 0;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(html); ; m = TOKEN.exec(html)) {
+    const end = m ? m.index : html.length;
+    if (end > last && stack.length > 0 && !hasText[stack.length - 1] && NON_SPACE.test(html.slice(last, end)))
+      hasText[stack.length - 1] = true;
+    if (!m) break;
+    last = TOKEN.lastIndex;
+    const tag = m[2];
+    if (tag === undefined) {
+      const token = m[0];
+      if (token.length === 1) return false;
+      if (stack.length > 0) hasText[stack.length - 1] = true;
+      continue;
+    }
+    if (!AS_IS_TAGS.has(tag)) return false;
+    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    if (m[1] === '') {
+      if ((top === 'p' && CLOSES_P.has(tag)) || (top === 'li' && tag === 'li')) return false;
+      stack.push(tag);
+      hasText.push(false);
+      continue;
+    }
+    if (tag !== top) return false;
+    stack.pop();
+    const text = hasText.pop()!;
+    if (!text && (tag === 'p' || tag === 'div')) return false;
+    if (text && stack.length > 0) hasText[stack.length - 1] = true;
+  }
+  return stack.length === 0;
+}
+
+/** sanitize-html with our options, always (the fast path's reference in tests). */
+export function sanitiseByParser(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
 export function sanitiseHtml(html: string): string {
-  const clean = sanitizeHtml(unescapeDoubleEscaped(html), OPTIONS);
-  return clean.trim();
+  const input = unescapeDoubleEscaped(html);
+  return isAlreadyClean(input) ? input.trim() : sanitiseByParser(input);
 }
