@@ -7,7 +7,7 @@ import { createHttpServer } from './http/server';
 import { describeTrustProxy, trustProxyWarning, trustedProxyAddress } from './http/client-address';
 import { buildServices, type Services } from './compose';
 import { EmbeddedPostgresError, stopOwnedEmbeddedPostgres } from './db/embedded';
-import { StopController } from './shutdown';
+import { sleepUnless, StopController } from './shutdown';
 import { planDemoSeed, runDemoSeed } from './features/seed/first-start';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +38,11 @@ async function main() {
             'shutting down faster: in-flight requests are cut (the snapshot is still written)',
           ),
     lastResort: () => stopOwnedEmbeddedPostgres(dataDir),
+    onFatal: (err, origin) =>
+      logger.fatal(
+        { err, origin },
+        'unexpected error: stopping in order (snapshot, PostgreSQL), then exit 1',
+      ),
   }).listen();
   logger.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'server' : 'embedded' }, 'starting');
   const proxyWarning = trustProxyWarning(config.trustProxy);
@@ -105,6 +110,9 @@ async function main() {
   stop.finish(0);
 }
 
+/** Runs of the demo seed before a failure is reported (each goes on from the recorded progress). */
+const SEED_ATTEMPTS = 5;
+
 /**
  * A first start on an empty store seeds demo jobs through the ingestion path, so the board is alive; a
  * start after an interrupted seed finishes it. Prints the URL once the board can show the jobs, and a
@@ -114,31 +122,50 @@ async function seedOnFirstStart(services: Services, signal: AbortSignal): Promis
   const { config, logger, store } = services;
   const urlLine = () => console.log(`\n  Remote jobs board is running at ${config.publicUrl}\n`);
   try {
-    const plan = await planDemoSeed({ pool: services.db.pool, store }, config.seedJobs);
-    if (!plan) return urlLine();
-    logger.info(
-      { jobs: plan.target, from: plan.done },
-      plan.done > 0
-        ? 'finishing the interrupted demo seed'
-        : 'empty board: seeding demo jobs (SEED_JOBS=0 turns this off)',
-    );
-    const progress = seedProgressPrinter(plan.target);
-    progress(plan.done);
-    const outcome = await runDemoSeed(
-      { pool: services.db.pool, store, logger, runner: services.runner },
-      plan,
-      { signal, onProgress: (p) => progress(p.done) },
-    );
-    progress.end();
-    if (outcome.kind === 'interrupted') {
-      logger.info(
-        { done: outcome.done, target: outcome.target },
-        'demo seed interrupted by the stop: the next start finishes it',
-      );
-      return;
+    // The seed records its progress: a failed run (a database too busy to hand out a connection in time, under a
+    // large SEED_JOBS on a loaded machine) is taken up again from where it got, a few times, before giving up.
+    for (let attempt = 1; ; attempt++) {
+      const plan = await planDemoSeed({ pool: services.db.pool, store }, config.seedJobs);
+      if (!plan) return urlLine();
+      if (attempt === 1)
+        logger.info(
+          { jobs: plan.target, from: plan.done },
+          plan.done > 0
+            ? 'finishing the interrupted demo seed'
+            : 'empty board: seeding demo jobs (SEED_JOBS=0 turns this off)',
+        );
+      const progress = seedProgressPrinter(plan.target);
+      progress(plan.done);
+      let outcome: Awaited<ReturnType<typeof runDemoSeed>>;
+      try {
+        outcome = await runDemoSeed(
+          { pool: services.db.pool, store, logger, runner: services.runner },
+          plan,
+          { signal, onProgress: (p) => progress(p.done) },
+        );
+      } catch (err) {
+        progress.end();
+        if (signal.aborted || attempt >= SEED_ATTEMPTS) throw err;
+        const waitMs = 1000 * 2 ** (attempt - 1);
+        logger.warn(
+          { err: (err as Error).message, attempt, retryInMs: waitMs },
+          'demo seed paused by an error: going on from where it got',
+        );
+        await sleepUnless(waitMs, signal);
+        if (signal.aborted) throw err;
+        continue;
+      }
+      progress.end();
+      if (outcome.kind === 'interrupted') {
+        logger.info(
+          { done: outcome.done, target: outcome.target },
+          'demo seed interrupted by the stop: the next start finishes it',
+        );
+        return;
+      }
+      logger.info({ jobs: outcome.jobs, seconds: Math.round(outcome.seconds * 10) / 10 }, 'demo jobs ready');
+      return urlLine();
     }
-    logger.info({ jobs: outcome.jobs, seconds: Math.round(outcome.seconds * 10) / 10 }, 'demo jobs ready');
-    urlLine();
   } catch (err) {
     if (signal.aborted) {
       logger.info({ err: (err as Error).message }, 'demo seed stopped: the next start finishes it');

@@ -27,6 +27,11 @@ export interface StopControllerOptions {
   /** The last resort runs after this long (default 14 s): stop what must not outlive the process, exit 1. */
   giveUpAfterMs?: number;
   lastResort?: () => Promise<void>;
+  /**
+   * An error nothing caught (an uncaught exception, an unhandled rejection) is logged here (default
+   * console.error), then starts the same ordered stop as a signal, which ends with exit code 1.
+   */
+  onFatal?: (err: unknown, origin: 'uncaughtException' | 'unhandledRejection') => void;
   /** Exit (tests pass a spy). */
   exit?: (code: number) => void;
 }
@@ -36,6 +41,10 @@ export class StopController {
   private readonly hurryController = new AbortController();
   private firstAt = 0;
   private readonly handler = (signal: StopSignal) => this.request(signal);
+  private readonly uncaught = (err: unknown) => this.fatal(err, 'uncaughtException');
+  private readonly unhandled = (err: unknown) => this.fatal(err, 'unhandledRejection');
+  /** The first error nothing caught, if one started (or happened during) the stop. */
+  fatalError: unknown = null;
   private resolveRequested!: (signal: string) => void;
   /** Resolves with the signal's name when a stop was requested. */
   readonly requested: Promise<string>;
@@ -62,10 +71,24 @@ export class StopController {
     return this.reason !== null;
   }
 
-  /** Installs the signal handlers (they replace Node's default: exit at once). */
+  /**
+   * Installs the signal handlers (they replace Node's default: exit at once), and handlers for errors nothing
+   * caught: instead of dying on the spot (leaving the embedded PostgreSQL running and the search snapshot
+   * unwritten), the process logs the error and stops in order, exiting 1.
+   */
   listen(): this {
     for (const s of STOP_SIGNALS) process.on(s, this.handler);
+    process.on('uncaughtException', this.uncaught);
+    process.on('unhandledRejection', this.unhandled);
     return this;
+  }
+
+  /** An error nothing caught: log it, then the ordered stop (exit code 1). */
+  fatal(err: unknown, origin: 'uncaughtException' | 'unhandledRejection'): void {
+    const first = this.fatalError === null;
+    if (first) this.fatalError = err ?? new Error(String(err));
+    (this.options.onFatal ?? ((e: unknown) => console.error(e)))(err, origin);
+    if (first) this.request('fatal error');
   }
 
   /** Starts the stop, as a signal would (also for a reason of the program's own). */
@@ -99,6 +122,11 @@ export class StopController {
   finish(code = 0, line = `stopped cleanly in ${this.elapsed()} s`): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.fatalError !== null && code === 0) {
+      code = 1;
+      const message = this.fatalError instanceof Error ? this.fatalError.message : String(this.fatalError);
+      line = `stopped in ${this.elapsed()} s after an unexpected error (${message}); the search snapshot was written and PostgreSQL stopped`;
+    }
     for (const t of this.timers) clearTimeout(t);
     (this.options.out ?? console.log)(line);
     (this.options.exit ?? ((c: number) => process.exit(c)))(code);

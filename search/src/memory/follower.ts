@@ -283,10 +283,14 @@ export class EmbeddedIndexFollower {
     const read = (after: Position | null) =>
       this.store.readAll({ after, maxCount: page, eventTypes: JOB_EVENT_TYPES });
     let next = read(this.position);
+    // The page in flight is awaited on the next turn: a read that fails (a pool timeout under load) while this page
+    // is applied must not be an unhandled rejection, which ends the process; the await below still throws it.
+    next.catch(() => undefined);
     while (this.running) {
       const events = await next;
       if (!events.length) return;
       next = events.length === page ? read(events[events.length - 1]!.position) : Promise.resolve([]);
+      next.catch(() => undefined);
       for (let i = 0; i < events.length; i++) {
         if (this.gate) await this.gate;
         const event = events[i]!;
