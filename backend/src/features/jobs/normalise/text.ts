@@ -41,14 +41,11 @@ const BLOCK_TAGS = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr)\b[
 /** Plain text of an HTML fragment: block boundaries become line breaks, whitespace is collapsed per line. */
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(BLOCK_TAGS, '\n').replace(/<[^>]*>/g, '');
-  // Line by line: whitespace runs (other than line breaks) become one space, lines are trimmed, empty ones
-  // dropped. Done over the whole text at once (trim and \s agree on what whitespace is), which costs a
-  // third of splitting it into lines.
   return decodeEntities(withBreaks)
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n\n+/g, '\n')
-    .replace(/^[ \n]+|[ \n]+$/g, '');
+    .split('\n')
+    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
+    .filter((line) => line.length > 0)
+    .join('\n');
 }
 
 /** Plain, single-line text of a short field (title, company, location). */
