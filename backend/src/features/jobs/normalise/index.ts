@@ -159,13 +159,30 @@ export function normaliseJob(item: IngestItemPosted, { now }: { now: Date }): Jo
 /** Fields left out of the content hash: datePosted defaults to the time of ingestion when the ATS has none, so it would change on every pull. */
 export const UNHASHED_FIELDS: readonly (keyof JobContent)[] = ['datePosted'];
 
+/**
+ * JSON with object keys in code-unit order and undefined members left out: the content hash's input. Built in one
+ * string without intermediate arrays (the hash of every ingested job; the bytes are the same as ever).
+ */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    // An undefined element is written as nothing, as Array.prototype.join writes it.
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + (canonical(value[i]) ?? '');
+    return out + ']';
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    // Default sort compares UTF-16 code units, as `a < b` does.
+    const keys = Object.keys(record).sort();
+    let out = '{';
+    let first = true;
+    for (const key of keys) {
+      const v = record[key];
+      if (v === undefined) continue;
+      out += (first ? '' : ',') + JSON.stringify(key) + ':' + canonical(v);
+      first = false;
+    }
+    return out + '}';
   }
   return JSON.stringify(value);
 }
