@@ -2,45 +2,77 @@
  * JavaScript each public page loads before its first view, gzip (level 9), from the built site's manifest:
  * the entry plus the page's route chunk and every chunk they import statically (what the browser fetches
  * at once; dynamic imports such as dialogs and toasts load when used). `npm run build` first.
- *   npx tsx scripts/page-js.ts [--verbose]
+ *   npx tsx scripts/page-js.ts [--verbose] [--check]
+ * --check exits 1 when a page is over its budget (issue 23: 100 KB gzip for home, a search URL, a job page
+ * and a company page).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = 100;
+
+/** The pages of the budget and the route chunk each renders (a search URL is the home route). */
+export const PAGES: readonly { name: string; url: string; route: string }[] = [
+  { name: 'home', url: '/', route: 'src/app/routes/home.tsx' },
+  { name: 'search URL', url: '/?search=engineer', route: 'src/app/routes/home.tsx' },
+  { name: 'job page', url: '/jobs/<slug>', route: 'src/app/routes/job.tsx' },
+  { name: 'company page', url: '/companies/<slug>', route: 'src/app/routes/company.tsx' },
+];
 
 interface Chunk {
   file: string;
   imports?: string[];
 }
-const dist = path.resolve('frontend/site/dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-  string,
-  Chunk
->;
-const PAGES: [string, string][] = [
-  ['home / search URL', 'src/app/routes/home.tsx'],
-  ['job page', 'src/app/routes/job.tsx'],
-  ['company page', 'src/app/routes/company.tsx'],
-];
-const BUDGET_KB = 100;
-const verbose = process.argv.includes('--verbose');
 
-for (const [name, route] of PAGES) {
-  const seen = new Set<string>();
-  const stack = ['index.html', route];
-  while (stack.length) {
-    const key = stack.pop()!;
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    stack.push(...(manifest[key].imports ?? []));
+export interface PageJs {
+  name: string;
+  url: string;
+  kb: number;
+  chunks: { file: string; kb: number }[];
+}
+
+/** Each page's first-view JavaScript in the build at `dist` (frontend/site/dist by default). */
+export function measurePages(dist = path.resolve('frontend/site/dist')): PageJs[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  return PAGES.map(({ name, url, route }) => {
+    if (!manifest[route]) throw new Error(`${route} is not in the build's manifest`);
+    const seen = new Set<string>();
+    const stack = ['index.html', route];
+    while (stack.length) {
+      const key = stack.pop()!;
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      stack.push(...(manifest[key].imports ?? []));
+    }
+    const chunks = [...seen]
+      .map((key) => ({
+        file: manifest[key]!.file,
+        kb: gzipSync(fs.readFileSync(path.join(dist, manifest[key]!.file)), { level: 9 }).length / 1024,
+      }))
+      .sort((a, b) => b.kb - a.kb);
+    return { name, url, kb: chunks.reduce((sum, c) => sum + c.kb, 0), chunks };
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const verbose = process.argv.includes('--verbose');
+  const check = process.argv.includes('--check');
+  const pages = measurePages();
+  for (const page of pages) {
+    const verdict = page.kb <= BUDGET_KB ? 'ok' : 'OVER';
+    console.log(
+      `${`${page.name} (${page.url})`.padEnd(32)} ${page.kb.toFixed(1).padStart(6)} KB gzip / budget ${BUDGET_KB} KB  ${verdict}  (${page.chunks.length} chunks)`,
+    );
+    if (verbose) for (const c of page.chunks) console.log(`  ${c.kb.toFixed(1).padStart(6)} KB  ${c.file}`);
   }
-  const sizes = [...seen]
-    .map((key) => ({
-      file: manifest[key]!.file,
-      gz: gzipSync(fs.readFileSync(path.join(dist, manifest[key]!.file)), { level: 9 }).length,
-    }))
-    .sort((a, b) => b.gz - a.gz);
-  const total = sizes.reduce((sum, s) => sum + s.gz, 0) / 1024;
-  console.log(`${name}: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) in ${sizes.length} chunks`);
-  if (verbose) for (const s of sizes) console.log(`  ${(s.gz / 1024).toFixed(1).padStart(6)} KB  ${s.file}`);
+  const over = pages.filter((p) => p.kb > BUDGET_KB);
+  if (check && over.length) {
+    console.error(`Over the ${BUDGET_KB} KB budget: ${over.map((p) => p.name).join(', ')}`);
+    process.exit(1);
+  }
 }

@@ -11,7 +11,6 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from './lib/router';
 import { AppProvider } from './app/provider';
-import { primeQueries } from './app/prime';
 import { AppRoutes, preloadPage } from './app/router';
 import { MainLayout } from './components/layouts/main-layout';
 import { RenderErrorFallback } from './components/errors';
@@ -46,10 +45,11 @@ function shell(url: string, children: ReactNode, queryClient = serverQueryClient
 export async function render(url: string, state: InitialState | undefined): Promise<string> {
   const pathname = url.split('?')[0] ?? '/';
   // Every page's chunk is in before rendering: a lazy page would otherwise render its skeleton.
-  await preloadPage(pathname);
+  const page = await preloadPage(pathname);
   return withInitialState(state, () => {
     const queryClient = serverQueryClient();
-    primeQueries(queryClient, pathname);
+    // The data the page renders with, as the browser will prime it before hydrating (app/router.tsx).
+    page?.prime?.(queryClient, pathname);
     return renderToString(shell(url, <AppRoutes />, queryClient));
   });
 }

@@ -2,8 +2,7 @@ import './lib/csp'; // before anything that loads zod
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { primeQueries } from './app/prime';
-import { preloadPage } from './app/router';
+import { preparePage } from './app/router';
 import { StartupErrorScreen } from './components/errors/app-error';
 import { readInitialState } from './lib/initial-state';
 import { queryClient } from './lib/query-client';
@@ -31,7 +30,6 @@ function start(container: HTMLElement): void {
     // The server rendered the page (backend/src/http/site.ts): take it over where it stands. A page the
     // server could not render (its 500 page, `renderError` in its state) or the dev server's empty shell
     // renders from scratch.
-    primeQueries(queryClient, window.location.pathname);
     if (container.firstElementChild && !readInitialState()?.renderError) hydrateRoot(container, app);
     else createRoot(container).render(app);
   } catch (error) {
@@ -41,10 +39,11 @@ function start(container: HTMLElement): void {
 
 const container = document.getElementById('root');
 if (container) {
-  // The first page's chunk (preloaded by the HTML) before the first render: the page hydrates (or paints)
-  // at once instead of after a skeleton. A chunk that fails or lags falls back to the lazy path.
+  // The first page's chunk (preloaded by the HTML) and the data the server rendered it with before the
+  // first render: the page hydrates (or paints) at once instead of after a skeleton. A chunk that fails or
+  // lags falls back to the lazy path (a late chunk still primes the cache before React renders it).
   const wait = new Promise((resolve) => setTimeout(resolve, 3000));
-  void Promise.race([preloadPage(window.location.pathname), wait])
+  void Promise.race([preparePage(queryClient, window.location.pathname), wait])
     .catch(() => undefined)
     .then(() => start(container));
 }

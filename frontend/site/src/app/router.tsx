@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary, RenderErrorFallback } from '../components/errors';
 import { AccessDenied, AdminRoute, ProtectedRoute } from '../components/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import { lazyPage, type LazyPage, type PageModule } from '../lib/lazy-page';
 import { BrowserRouter, matchPath, ParamsProvider, useLocation, type Params } from '../lib/router';
 
 // The site's own small router (lib/router.tsx): no loaders or actions, one flat table. Errors and
@@ -75,9 +76,22 @@ export function matchPage(pathname: string): { route: PageRoute; params: Params 
  * (entry-server.tsx), so every page of the site is preloadable; the back office is not (its chunk is the
  * one that must stay out of the public pages).
  */
-export function preloadPage(pathname: string): Promise<unknown> {
-  if (matchPath(ADMIN_PATH, pathname)) return Promise.resolve();
+export function preloadPage(pathname: string): Promise<PageModule<object> | undefined> {
+  if (matchPath(ADMIN_PATH, pathname)) return Promise.resolve(undefined);
   return matchPage(pathname).route.page.preload();
+}
+
+/**
+ * The page at `pathname` loaded, with the data the server rendered it with (window.__INITIAL_STATE__) put
+ * into the query cache: by entry-server.tsx before rendering, by main.tsx before hydrating. The two
+ * renders then see the same data (hydration matches) and the browser asks the API nothing it already
+ * shows: TanStack's dehydrate/hydrate, with the page's own smaller state. Each page module brings its own
+ * `prime` (job, company), so no page carries another's; the home feed reads its state as the queries'
+ * initialData (features/jobs-feed/initial-state.ts).
+ */
+export async function preparePage(queryClient: QueryClient, pathname: string): Promise<void> {
+  const page = await preloadPage(pathname);
+  page?.prime?.(queryClient, pathname);
 }
 
 function AdminPages(): ReactNode {

@@ -1,9 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/** A page's module: the page, and what it puts in the query cache from the server's state (app/router.tsx). */
+export interface PageModule<P extends object> {
+  default: ComponentType<P>;
+  prime?: (queryClient: QueryClient, pathname: string) => void;
+}
 
 export interface LazyPage<P extends object> {
   (props: P): ReturnType<typeof createElement>;
   /** Fetches the page's chunk; once it is in, a new mount renders the page without suspending. */
-  preload(): Promise<unknown>;
+  preload(): Promise<PageModule<P>>;
 }
 
 /**
@@ -11,7 +18,7 @@ export interface LazyPage<P extends object> {
  * holds a revealed Suspense boundary back until its fallback has shown for 300 ms: the home page painted
  * its hero 300 ms after the header. main.tsx preloads the page of the first URL, so it renders at once.
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   const preload = () =>
     load().then((module) => {

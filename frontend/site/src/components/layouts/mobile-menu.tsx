@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
-import { isAdmin, useLogout } from '../../lib/auth';
 import type { User } from '../../types/api';
 import { buttonClasses } from '../ui/button';
-import { headerLinks } from './nav-links';
+import { headerLinks, mobileLinkClasses } from './nav-links';
 
 export interface MobileMenuProps {
   id: string;
@@ -12,12 +12,11 @@ export interface MobileMenuProps {
   onNavigate: () => void;
 }
 
-const linkClasses =
-  'block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const linkClasses = mobileLinkClasses;
+const MobileAccount = lazy(() => import('./mobile-account'));
 
 /** The small-screen menu: the header links plus the account actions. */
 export function MobileMenu({ id, open, user, onNavigate }: MobileMenuProps) {
-  const logout = useLogout();
   return (
     <nav id={id} hidden={!open} aria-label="Mobile" className="border-t border-slate-200 bg-white md:hidden">
       <ul className="space-y-1 px-4 py-3">
@@ -31,29 +30,10 @@ export function MobileMenu({ id, open, user, onNavigate }: MobileMenuProps) {
       </ul>
       <div className="border-t border-slate-200 px-4 py-3">
         {user ? (
-          <div className="space-y-1">
-            <p className="px-3 text-sm font-medium text-slate-900">{user.username}</p>
-            <p className="px-3 pb-2 text-xs text-slate-600">{user.email}</p>
-            <Link to={paths.profile.getHref()} className={linkClasses} onClick={onNavigate}>
-              Profile
-            </Link>
-            {isAdmin(user) && (
-              <Link to={paths.admin.root.getHref()} className={linkClasses} onClick={onNavigate}>
-                Admin Dashboard
-              </Link>
-            )}
-            <button
-              type="button"
-              className={`${linkClasses} w-full text-left`}
-              disabled={logout.isPending}
-              onClick={() => {
-                logout.mutate();
-                onNavigate();
-              }}
-            >
-              Log out
-            </button>
-          </div>
+          // Only signed-in visitors download this part (and the logout mutation it carries).
+          <Suspense fallback={null}>
+            <MobileAccount user={user} onNavigate={onNavigate} />
+          </Suspense>
         ) : (
           <div className="flex gap-3">
             <Link

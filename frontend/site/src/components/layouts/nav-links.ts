@@ -12,3 +12,7 @@ export const headerLinks: NavLink[] = [
   { label: 'Resources', href: paths.resources.getHref() },
   { label: 'Job Types', href: paths.jobTypes.getHref() },
 ];
+
+/** A link of the small-screen menu (mobile-menu.tsx, mobile-account.tsx). */
+export const mobileLinkClasses =
+  'block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';

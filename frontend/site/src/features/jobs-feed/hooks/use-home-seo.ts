@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from '../../../lib/router';
-import { fetchCanonical, fetchShouldNoIndex } from '../api/get-seo';
 
 const SETTLE_MS = 600;
 
@@ -42,12 +41,15 @@ export function useHomeSeo(resultCount: number | undefined) {
     const timer = setTimeout(() => {
       rendered.current = key;
       const url = `${location.pathname}${location.search}`;
-      fetchCanonical(location.pathname, location.search, controller.signal)
-        .then(setCanonical)
-        .catch(() => undefined);
-      fetchShouldNoIndex({ url, hasResults: resultCount > 0, resultCount }, controller.signal)
-        .then(setRobots)
-        .catch(() => undefined);
+      // Only once the filters changed in the browser: the first view does not carry these fetchers.
+      void import('../api/get-seo').then(({ fetchCanonical, fetchShouldNoIndex }) => {
+        fetchCanonical(location.pathname, location.search, controller.signal)
+          .then(setCanonical)
+          .catch(() => undefined);
+        fetchShouldNoIndex({ url, hasResults: resultCount > 0, resultCount }, controller.signal)
+          .then(setRobots)
+          .catch(() => undefined);
+      });
     }, SETTLE_MS);
     return () => {
       clearTimeout(timer);
