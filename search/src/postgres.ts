@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { JobSearchDocument, JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
-import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS } from './facets';
+import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS, FILL_FACETS_SQL } from './facets';
 import { migrateSearchSchema } from './postgres-schema';
 import {
   DEFAULT_SUGGESTION_LIMIT,
@@ -26,6 +26,11 @@ async function deferIndexes(client: pg.PoolClient): Promise<void> {
   await client.query(
     'create table if not exists job_search_deferred_indexes (name text primary key, definition text not null)',
   );
+  // The document and facet counts are left to the end too (issue 26): this row says they must be counted.
+  await client.query(
+    `insert into job_search_deferred_indexes (name, definition) values ($1, '') on conflict (name) do nothing`,
+    [COUNTS_MARKER],
+  );
   const { rows } = await client.query<{ name: string; definition: string }>(
     `select i.indexname as name, i.indexdef as definition from pg_indexes i
      where i.schemaname = current_schema() and i.tablename = 'job_search'
@@ -48,10 +53,39 @@ async function restoreDeferredIndexes(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ name: string; definition: string }>(
     'select name, definition from job_search_deferred_indexes order by name',
   );
+  if (rows.some((r) => r.name === COUNTS_MARKER)) await countAfterBulkLoad(pool);
   for (const r of rows) {
+    if (r.name === COUNTS_MARKER) continue;
     // The definition as PostgreSQL printed it (`CREATE INDEX name ON ...`); made idempotent for a second process.
     await pool.query(r.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
     await pool.query('delete from job_search_deferred_indexes where name = $1', [r.name]);
+  }
+}
+
+/** The job_search_deferred_indexes row of a bulk load that left the counts to its end. */
+const COUNTS_MARKER = '$counts';
+
+/**
+ * The counts a bulk load's writes leave out, from the rows: the documents, and the facet combinations (truncated and
+ * filled again; the live path keeps a combination whose documents all went as a row of 0, a rebuild has no such row).
+ */
+async function countAfterBulkLoad(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin; set local synchronous_commit = off');
+    await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+    await client.query('truncate job_search_facets');
+    await client.query(FILL_FACETS_SQL);
+    await client.query(
+      'update job_search_stats set documents = (select count(*) from job_search) where id = 1',
+    );
+    await client.query('delete from job_search_deferred_indexes where name = $1', [COUNTS_MARKER]);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
   }
 }
 
@@ -72,14 +106,15 @@ const UPSERT_SQL = `
     d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
     array(select jsonb_array_elements_text(d.skills)), d.date_posted, d.source,
     d.work_from_worldwide, array(select jsonb_array_elements_text(d.work_from_countries)), d.utc_min, d.utc_max,
-    ${HEAD_TSV_SQL},
-    ${HEAD_TSV_SQL} || setweight(to_tsvector('simple', d.description_words), 'D')
+    h.tsv, h.tsv || setweight(to_tsvector('simple', d.description_words), 'D')
   from jsonb_to_recordset($1::jsonb) as d(
     id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
     continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
     salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, title_words text,
     company_skill_words text, location_words text, description_words text, work_from_worldwide boolean,
     work_from_countries jsonb, utc_min double precision, utc_max double precision)
+    -- The head's tsvector once per row (the full one extends it).
+    cross join lateral (select ${HEAD_TSV_SQL} as tsv) h
   on conflict (id) do update set
     public_id = excluded.public_id, slug = excluded.slug, title = excluded.title, company = excluded.company,
     company_logo = excluded.company_logo, location = excluded.location, country = excluded.country,
@@ -282,6 +317,12 @@ function orderBy(q: JobSearchQuery, rankSql: string | null): string {
 }
 
 export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
+  /**
+   * Between bulkLoad('begin') and ('end') (a rebuild): writes leave the facet and document counts alone, and the end
+   * counts them once from the rows (a process that dies in between leaves a marker: the next ensureReady counts).
+   */
+  let bulk = false;
+
   /**
    * Runs one read. With `viaIndexes`, sequential scans are off for it: a text condition matching most rows looks
    * cheapest as a sequential scan, but that detoasts every row's full tsvector, while the GIN bitmap needs no recheck
@@ -498,12 +539,14 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
           }
         }
         const ids = rows.map((r) => r.id);
-        await client.query(COUNT_FACETS_SQL(-1), [ids]);
+        if (!bulk) await client.query(COUNT_FACETS_SQL(-1), [ids]);
         const upserted = await client.query<{ inserted: boolean }>(UPSERT_SQL, [
           JSON.stringify(rows.map(({ terms: _terms, ...row }) => row)),
         ]);
-        await addDocuments(client, upserted.rows.filter((r) => r.inserted).length);
-        await client.query(COUNT_FACETS_SQL(1), [ids]);
+        if (!bulk) {
+          await addDocuments(client, upserted.rows.filter((r) => r.inserted).length);
+          await client.query(COUNT_FACETS_SQL(1), [ids]);
+        }
         await applyDeltas(client, deltas);
       });
     },
@@ -514,9 +557,9 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       await write(async (client) => {
         const deltas = new Map<string, TermDelta>();
         await uncountExisting(client, unique, deltas);
-        await client.query(COUNT_FACETS_SQL(-1), [unique]);
+        if (!bulk) await client.query(COUNT_FACETS_SQL(-1), [unique]);
         const deleted = await client.query('delete from job_search where id = any($1::uuid[])', [unique]);
-        await addDocuments(client, -(deleted.rowCount ?? 0));
+        if (!bulk) await addDocuments(client, -(deleted.rowCount ?? 0));
         await applyDeltas(client, deltas);
       });
     },
@@ -572,8 +615,12 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     },
 
     async bulkLoad(phase) {
-      if (phase === 'end') return restoreDeferredIndexes(pool);
+      if (phase === 'end') {
+        bulk = false;
+        return restoreDeferredIndexes(pool);
+      }
       await write(deferIndexes);
+      bulk = true;
     },
 
     async ping() {

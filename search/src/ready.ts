@@ -45,6 +45,13 @@ export function readyOnDemand(index: SearchIndex, options: ReadyOnDemandOptions 
       await ensureReady();
       await index.clear();
     },
+    // Forwarded (it was not, so a rebuild kept every search index up to date row by row: issue 26).
+    ...(index.bulkLoad && {
+      bulkLoad: async (phase: 'begin' | 'end') => {
+        await ensureReady();
+        await index.bulkLoad?.(phase);
+      },
+    }),
     async search(q, hints) {
       await ensureReady();
       return index.search(q, hints);

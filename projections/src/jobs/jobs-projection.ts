@@ -570,15 +570,21 @@ function laterThan(a: string, b: string | null): boolean {
 /**
  * A rebuild page: the jobs posted in the page are folded in memory with every later event of the page on them (the
  * same rules as the handlers above) and written with one COPY; events on jobs from earlier pages update their rows
- * as the live handlers do. Company fields are applied in event order per company (one upsert per company a page,
- * or before a profile event of that company); the job counts are left to `rebuildFinish`, which counts the rows.
+ * as the live handlers do. Company fields are applied in event order per company, in three statements a page: the
+ * touches before each company's profile event, the profiles, the touches after them (a company's second profile in
+ * one page writes what came before it at once); the job counts are left to `rebuildFinish`, which counts the rows.
  */
 async function rebuildPage(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
   const fresh = new Map<string, JobRow>();
-  // Each company's touches in event order, as touchCompany would have applied them one by one.
-  const touches = new Map<string, { job: JobContent; at: string; industry: string | null }>();
+  // Each company's touches in event order, as touchCompany would have applied them one by one: those before the
+  // company's profile event of this page (or all, without one), and those after it.
+  type Touch = { job: JobContent; at: string; industry: string | null };
+  const before = new Map<string, Touch>();
+  const after = new Map<string, Touch>();
+  const profiles = new Map<string, { event: RecordedEvent; data: CompanyProfileUpdated }>();
   const touch = (job: JobContent, at: string) => {
     const slug = companySlug(job.company);
+    const touches = profiles.has(slug) ? after : before;
     const prev = touches.get(slug);
     touches.set(slug, {
       job: prev
@@ -594,10 +600,7 @@ async function rebuildPage(events: readonly RecordedEvent[], tx: pg.PoolClient):
       industry: prev?.industry ?? job.industry,
     });
   };
-  const flushTouches = async (only?: string) => {
-    const list = only ? (touches.has(only) ? [touches.get(only)!] : []) : [...touches.values()];
-    if (only) touches.delete(only);
-    else touches.clear();
+  const writeTouches = async (list: readonly Touch[]) => {
     await touchCompanies(
       tx,
       list.map((c) => ({
@@ -606,6 +609,17 @@ async function rebuildPage(events: readonly RecordedEvent[], tx: pg.PoolClient):
         counts: { live: 0, total: 0 },
       })),
     );
+  };
+  /** One company's touches and profile so far, written now (before a second profile event of it in this page). */
+  const writeCompany = async (slug: string) => {
+    const profile = profiles.get(slug);
+    const list = (m: Map<string, Touch>) => (m.has(slug) ? [m.get(slug)!] : []);
+    await writeTouches(list(before));
+    if (profile) await onCompanyProfile(profile.event, profile.data, tx);
+    await writeTouches(list(after));
+    before.delete(slug);
+    after.delete(slug);
+    profiles.delete(slug);
   };
 
   for (const event of events) {
@@ -716,9 +730,8 @@ async function rebuildPage(events: readonly RecordedEvent[], tx: pg.PoolClient):
       }
       case 'CompanyProfileUpdated': {
         const data = event.data as CompanyProfileUpdated;
-        // The company's earlier touches first: the profile overwrites them, later touches only move updated_at.
-        await flushTouches(data.companySlug);
-        await onCompanyProfile(event, data, tx);
+        if (profiles.has(data.companySlug)) await writeCompany(data.companySlug);
+        profiles.set(data.companySlug, { event, data });
         break;
       }
       default:
@@ -731,7 +744,47 @@ async function rebuildPage(events: readonly RecordedEvent[], tx: pg.PoolClient):
     JOB_COLUMNS,
     [...fresh.values()].map((row) => JOB_COLUMNS.map((c) => row[c.name])),
   );
-  await flushTouches();
+  await writeTouches([...before.values()]);
+  await upsertProfiles(tx, [...profiles.values()]);
+  await writeTouches([...after.values()]);
+}
+
+/** onCompanyProfile for many companies (each once) in one statement. */
+async function upsertProfiles(
+  tx: pg.PoolClient,
+  list: readonly { event: RecordedEvent; data: CompanyProfileUpdated }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  if (list.length === 1) return onCompanyProfile(list[0]!.event, list[0]!.data, tx);
+  const column = <T>(f: (p: (typeof list)[number]) => T) => list.map(f);
+  await tx.query(
+    `insert into companies (slug, name, description, description_source, size, founded, industry, website, logo,
+                            has_profile, profile_revision, updated_at)
+     select p.slug, p.name, p.description, p.description_source, p.size, p.founded, p.industry, p.website, p.logo,
+            true, p.revision, p.at
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[],
+                 $9::text[], $10::int[], $11::timestamptz[])
+       as p(slug, name, description, description_source, size, founded, industry, website, logo, revision, at)
+     on conflict (slug) do update set
+       name = excluded.name, description = excluded.description, description_source = excluded.description_source,
+       size = excluded.size, founded = excluded.founded, industry = excluded.industry, website = excluded.website,
+       logo = excluded.logo, has_profile = true, profile_revision = excluded.profile_revision,
+       updated_at = excluded.updated_at
+     where companies.profile_revision is null or companies.profile_revision < excluded.profile_revision`,
+    [
+      column((p) => p.data.companySlug),
+      column((p) => p.data.company),
+      column((p) => p.data.description),
+      column((p) => p.data.descriptionSource),
+      column((p) => p.data.size),
+      column((p) => p.data.founded),
+      column((p) => p.data.industry),
+      column((p) => p.data.website),
+      column((p) => p.data.logo),
+      column((p) => p.event.revision),
+      column((p) => eventTime(p.event)),
+    ],
+  );
 }
 
 /** The counts the rebuild's pages left out, from the rows: what the handlers' increments add up to. */
