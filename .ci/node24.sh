@@ -51,7 +51,10 @@ grep -q 'Remote jobs board is running at' start.log || { tail -40 start.log; ech
 curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null
 total="$(curl -fsS "http://127.0.0.1:$PORT/api/jobs" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).totalJobs))')"
 [ "$total" = 200 ] || { echo "expected the 200 demo jobs, /api/jobs says $total" >&2; exit 1; }
-curl -fsS "http://127.0.0.1:$PORT/" | grep -qi '<html' || { echo "the home page is not HTML" >&2; exit 1; }
+# To a file first: `grep -q` stops reading at its match, and with pipefail curl's failed write (the server-rendered
+# home page is larger than a pipe's buffer) would fail the step.
+curl -fsS -o home.html "http://127.0.0.1:$PORT/"
+grep -qi '<html' home.html || { echo "the home page is not HTML" >&2; exit 1; }
 kill -INT -- "-$BOARD_PGID"
 for _ in $(seq 1 150); do kill -0 -- "-$BOARD_PGID" 2>/dev/null || break; sleep 0.1; done
 if kill -0 -- "-$BOARD_PGID" 2>/dev/null; then tail -20 start.log; echo "still running 15 s after Ctrl-C" >&2; exit 1; fi
