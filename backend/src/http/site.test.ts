@@ -6,7 +6,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routePreloads, serveSite } from './site';
+import { paintFirst, routePreloads, serveSite } from './site';
 
 const template =
   '<html><head><title>Site</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
@@ -18,6 +18,62 @@ const manifest = {
   'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_card-1.js', '_react-1.js'] },
   'src/app/routes/job.tsx': { file: 'assets/job-1.js', imports: ['_card-1.js'] },
 };
+
+describe('paintFirst', () => {
+  const rendered = template
+    .replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/home-1.js"></head>')
+    .replace('<div id="root"></div>', '<div id="root"><h1>Jobs</h1></div>');
+
+  it('moves every script request of a rendered page behind its first paint, under the nonce', () => {
+    const out = paintFirst(rendered, 'abc+/=');
+    const [head, body] = out.split('</head>') as [string, string];
+    // Nothing in the head asks for JavaScript: the first paint needs the HTML and the CSS only.
+    expect(head).not.toMatch(/<script|modulepreload/);
+    expect(body).toContain('<div id="root"><h1>Jobs</h1></div>');
+    const boot = /<script nonce="abc\+\/=">([\s\S]*?)<\/script>\s*<\/body>/.exec(body)?.[1];
+    expect(boot).toBeDefined();
+    expect(boot).toContain('"/assets/react-1.js","/assets/home-1.js"');
+    expect(boot).toContain('src:"/assets/index-1.js"');
+    expect(boot).toContain("'first-contentful-paint'");
+    // The loader is valid JavaScript, and runs once: it adds the preloads and then the entry, in order.
+    const added: Record<string, string>[] = [];
+    const timers: (() => void)[] = [];
+    const observers: ((list: { getEntriesByName(n: string): unknown[] }) => void)[] = [];
+    const el = (tag: string) => {
+      const attrs: Record<string, string> = { tag };
+      return { setAttribute: (k: string, v: string) => (attrs[k] = v), attrs };
+    };
+    new Function('document', 'PerformanceObserver', 'requestAnimationFrame', 'setTimeout', boot!)(
+      {
+        createElement: el,
+        head: { appendChild: (e: { attrs: Record<string, string> }) => added.push(e.attrs) },
+      },
+      class {
+        constructor(cb: (typeof observers)[number]) {
+          observers.push(cb);
+        }
+        observe() {}
+      },
+      (cb: () => void) => timers.push(cb),
+      (cb: () => void) => timers.push(cb),
+    );
+    expect(added).toEqual([]); // nothing before the paint
+    observers[0]!({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+    for (const t of timers.splice(0)) t(); // the fallbacks fire later: no second copy
+    expect(added.map((a) => a.href ?? a.src)).toEqual([
+      '/assets/react-1.js',
+      '/assets/home-1.js',
+      '/assets/index-1.js',
+    ]);
+    expect(added.at(-1)).toMatchObject({ tag: 'script', type: 'module', crossorigin: '' });
+    expect(added[0]).toMatchObject({ tag: 'link', rel: 'modulepreload', crossorigin: '' });
+  });
+
+  it('leaves a page without its entry script as it is', () => {
+    const shell = '<html><head></head><body><div id="root"></div></body></html>';
+    expect(paintFirst(shell, 'n')).toBe(shell);
+  });
+});
 
 describe('routePreloads', () => {
   it("names the route's chunk and its static imports, not what the template already loads", () => {

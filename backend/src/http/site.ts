@@ -282,6 +282,7 @@ export function serveSite(options: {
         return;
       }
       out = withBody(out, body);
+      if (body) out = paintFirst(out, ctx.state.cspNonce as string | undefined);
     }
     if (state !== undefined) out = withState(ctx, out, state);
     ctx.status = page?.status ?? (known ? 200 : 404);
@@ -300,6 +301,39 @@ export function serverTiming(name: string, ms: number, desc?: string): string {
 /** The rendered body inside the template's empty root. */
 function withBody(html: string, body: string): string {
   return body ? html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`) : html;
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+
+/**
+ * A server-rendered page paints before its JavaScript is fetched (issue 23: on a slow phone the first
+ * paint needs the HTML and the CSS, not 100 KB of script competing with them for the link). A small
+ * inline script (this response's CSP nonce, at the end of the body) asks for the entry and the chunks
+ * the page needs (modulepreloads, fetched in parallel as before) once the browser reports the first
+ * contentful paint, or after the next frame where paint timing is missing, or after half a second in a
+ * tab that does not paint (hidden). The page is readable and its links and GET forms work meanwhile;
+ * hydration takes it over when the scripts arrive. Pages without a server-rendered body keep the
+ * template's script tags.
+ */
+export function paintFirst(html: string, nonce: string | undefined): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  const boot =
+    `<script${attr}>(function(){var d=0;function add(t,a){var e=document.createElement(t);` +
+    `for(var k in a)e.setAttribute(k,a[k]);document.head.appendChild(e)}` +
+    `function go(){if(d)return;d=1;${serialiseState(preloads)}.forEach(function(h){` +
+    `add('link',{rel:'modulepreload',crossorigin:'',href:h})});` +
+    `add('script',{type:'module',crossorigin:'',src:${serialiseState(entry[1])}})}` +
+    `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()})` +
+    `.observe({type:'paint',buffered:true})}catch(e){}` +
+    `requestAnimationFrame(function(){setTimeout(go,50)});setTimeout(go,500)})()</script>`;
+  return html
+    .replace(entry[0], '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', () => `${boot}\n</body>`);
 }
 
 /** The page's data for the client, in the one inline script: allowed by this response's CSP nonce (securityHeaders). */

@@ -1,5 +1,5 @@
 import './lib/csp'; // before anything that loads zod
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preparePage } from './app/router';
@@ -20,17 +20,34 @@ function showStartupError(container: HTMLElement, error: unknown): void {
   }
 }
 
+/**
+ * `<html data-hydrated>` once React has taken the page over (hydrated the server's HTML or rendered it):
+ * the page's controls answer from then on. Browser tests wait for it before they click.
+ */
+function HydrationMark(): null {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
 function start(container: HTMLElement): void {
   const app = (
     <StrictMode>
       <App />
+      <HydrationMark />
     </StrictMode>
   );
   try {
     // The server rendered the page (backend/src/http/site.ts): take it over where it stands. A page the
     // server could not render (its 500 page, `renderError` in its state) or the dev server's empty shell
     // renders from scratch.
-    if (container.firstElementChild && !readInitialState()?.renderError) hydrateRoot(container, app);
+    // Hydration in a transition: React works on it in slices of a few milliseconds and lets the browser
+    // answer input in between, instead of one long task on a slow phone (the page is already painted).
+    if (container.firstElementChild && !readInitialState()?.renderError)
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     else createRoot(container).render(app);
   } catch (error) {
     showStartupError(container, error);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
@@ -14,10 +14,47 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Debian's Chromium, headless. Its pages' `goto` and `reload` resolve once the site's page is ready to
+ * use as well as loaded: a server-rendered page is painted before its JavaScript is even fetched (issue
+ * 23), so a click right after `domcontentloaded` would land on HTML that React has not taken over yet.
+ * They wait for `<html data-hydrated>` (set by the site's main.tsx) when the document is one of the
+ * site's pages with JavaScript on; anything else (JSON, a JavaScript-off context) resolves as before.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
+  });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) waitForHydrationOnNavigation(context);
+    return context;
+  };
+  return browser;
+}
+
+function waitForHydrationOnNavigation(context: BrowserContext): void {
+  context.on('page', (page) => {
+    const ready = async () => {
+      const site = await page
+        .evaluate(() => !!document.querySelector('#root') && !!document.querySelector('script[nonce]'))
+        .catch(() => false);
+      if (site) await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await ready();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await ready();
+      return response;
+    };
   });
 }
 
