@@ -11,15 +11,59 @@ const SHORT_NAMES: Record<string, string> = { US: 'US', GB: 'UK', AE: 'UAE' };
 const MAX_PLACES = 3;
 
 let displayNames: Intl.DisplayNames | null = null;
+/** Names already known: looked up before, or sent by the server with the page (rememberCountryNames). */
+const known = new Map<string, string>();
+
+/** The English name of an ISO 3166-1 alpha-2 code ('DE' → 'Germany'), or the code when it has none. */
 export function countryLabel(code: string): string {
   const upper = code.toUpperCase();
   if (SHORT_NAMES[upper]) return SHORT_NAMES[upper];
+  const remembered = known.get(upper);
+  if (remembered) return remembered;
+  let name = upper;
   try {
+    // A browser builds this from its ICU data on first use: 60-100 ms of main thread on a slow machine,
+    // which is why a server-rendered page brings the names it shows (countryNames below).
     displayNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-    return displayNames.of(upper) ?? upper;
+    name = displayNames.of(upper) ?? upper;
   } catch {
-    return upper;
+    // an engine without DisplayNames or a code it refuses: the code itself
   }
+  known.set(upper, name);
+  return name;
+}
+
+/**
+ * The names of every country code named by an eligibility anywhere in `data` (the state a page was
+ * rendered with), for the browser to remember before it hydrates: the same text, without Intl.
+ */
+export function countryNames(data: unknown): Record<string, string> {
+  const names: Record<string, string> = {};
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record.worldwide === 'boolean' && Array.isArray(record.countries)) {
+      for (const code of record.countries)
+        if (typeof code === 'string' && /^[A-Za-z]{2}$/.test(code)) {
+          const upper = code.toUpperCase();
+          if (!SHORT_NAMES[upper]) names[upper] = countryLabel(upper);
+        }
+    }
+    for (const key in record) visit(record[key], depth + 1);
+  };
+  visit(data, 0);
+  return names;
+}
+
+/** Takes the names a page arrived with (countryNames on the server); anything else is ignored. */
+export function rememberCountryNames(names: unknown): void {
+  if (names === null || typeof names !== 'object') return;
+  for (const [code, name] of Object.entries(names as Record<string, unknown>))
+    if (/^[A-Z]{2}$/.test(code) && typeof name === 'string' && name) known.set(code, name);
 }
 
 /** 'UTC−3 to UTC+3', or 'UTC+1' for a single offset. */

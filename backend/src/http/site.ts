@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
 import send from 'koa-send';
+import { countryNames } from '@jobs/contracts/where-label';
 import type { Logger } from '../logger';
 import { failedDependency, HttpError } from './errors';
 import { logPath } from './middleware';
@@ -264,6 +265,9 @@ export function serveSite(options: {
     if (renderer) {
       // The page's body, rendered from the very data the page carries for hydration (issue 23).
       state = { ...state, ...(options.publicUrl ? { origin: options.publicUrl } : {}) };
+      // The country names the page shows, so the browser need not build Intl.DisplayNames to hydrate.
+      const names = countryNames(page?.state);
+      if (Object.keys(names).length) state.countryNames = names;
       let body: string;
       try {
         // React's render is synchronous once the page's chunk is loaded: this process's CPU time around
@@ -309,8 +313,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[
 /**
  * A server-rendered page paints before its JavaScript is fetched (issue 23: on a slow phone the first
  * paint needs the HTML and the CSS, not 100 KB of script competing with them for the link). A small
- * inline script (this response's CSP nonce, at the end of the body) asks for the entry and the chunks
- * the page needs (modulepreloads, fetched in parallel as before) once the browser reports the first
+ * inline script (this response's CSP nonce, at the end of the body) adds the entry's script tag and
+ * modulepreloads for the chunks the page needs (a few per task, fetched in parallel) once the browser reports the first
  * contentful paint, or after the next frame where paint timing is missing, or after half a second in a
  * tab that does not paint (hidden). The page is readable and its links and GET forms work meanwhile;
  * hydration takes it over when the scripts arrive. Pages without a server-rendered body keep the
@@ -322,11 +326,12 @@ export function paintFirst(html: string, nonce: string | undefined): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   const boot =
-    `<script${attr}>(function(){var d=0;function add(t,a){var e=document.createElement(t);` +
-    `for(var k in a)e.setAttribute(k,a[k]);document.head.appendChild(e)}` +
-    `function go(){if(d)return;d=1;${serialiseState(preloads)}.forEach(function(h){` +
-    `add('link',{rel:'modulepreload',crossorigin:'',href:h})});` +
-    `add('script',{type:'module',crossorigin:'',src:${serialiseState(entry[1])}})}` +
+    `<script${attr}>(function(){var d=0,i=0,p=${serialiseState(preloads)};function add(t,a){` +
+    `var e=document.createElement(t);for(var k in a)e.setAttribute(k,a[k]);document.body.appendChild(e)}` +
+    // A few preloads per task: starting a fetch is not free on a slow phone's main thread.
+    `function more(){for(var n=0;n<4&&i<p.length;n++)add('link',{rel:'modulepreload',crossorigin:'',href:p[i++]});` +
+    `if(i<p.length)setTimeout(more,0)}` +
+    `function go(){if(d)return;d=1;add('script',{type:'module',crossorigin:'',src:${serialiseState(entry[1])}});more()}` +
     `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()})` +
     `.observe({type:'paint',buffered:true})}catch(e){}` +
     `requestAnimationFrame(function(){setTimeout(go,50)});setTimeout(go,500)})()</script>`;

@@ -102,7 +102,13 @@ export function JobCard({
       ref={ref}
       data-testid="job-card"
       data-job-id={job.id}
-      className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}
+      // content-visibility: the browser lays out and paints only the cards near the viewport (a feed of
+      // 20 cards is most of a page's layout work before its first paint on a slow phone); the intrinsic
+      // size keeps the scrollbar honest and, once a card has rendered, remembers its real height.
+      className={cn(
+        'rounded-xl border border-slate-200 bg-white p-5 shadow-sm [content-visibility:auto] [contain-intrinsic-size:auto_220px]',
+        className,
+      )}
     >
       <div className="flex items-start gap-4">
         <CompanyLogo company={job.company} logo={job.companyLogo} size={compact ? 'sm' : 'md'} />
