@@ -4,6 +4,7 @@ import { ProtectedRoute } from '../components/guards/protected-route';
 import { MainLayout } from '../components/layouts/main-layout';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { readInitialState } from '../lib/initial-state';
 import { lazyPage, type LazyPage, type PageModule } from '../lib/lazy-page';
 import { BrowserRouter, matchPath, ParamsProvider, useLocation, type Params } from '../lib/router';
 
@@ -91,6 +92,7 @@ export function preloadPage(pathname: string): Promise<PageModule<object> | unde
  */
 export async function preparePage(queryClient: QueryClient, pathname: string): Promise<void> {
   const page = await preloadPage(pathname);
+  await page?.parts?.(readInitialState(), pathname);
   page?.prime?.(queryClient, pathname);
 }
 
