@@ -167,6 +167,22 @@ describe('server-rendered pages', () => {
     await context.close();
   });
 
+  it('hydrates lazy parts the server rendered (a removed job, an empty search) without warnings', async () => {
+    // The error screen and the feed's empty state are their own chunks, loaded before hydrating
+    // (`parts` in app/routes/job.tsx and home.tsx): no Suspense fallback, no mismatch.
+    const page = await browser.newPage();
+    const warnings = watchWarnings(page);
+    await page.goto(`${baseUrl()}/jobs/${jobs.removed.slug}`, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated]').waitFor();
+    expect(await page.getByRole('heading', { name: 'Job No Longer Available' }).isVisible()).toBe(true);
+    await page.goto(`${baseUrl()}/?search=nothing-matches-${run}`, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated]').waitFor();
+    expect(await page.getByRole('heading', { name: 'No Jobs Found' }).isVisible()).toBe(true);
+    // The browser logs the removed job's own 410 answer; React logs nothing.
+    expect(warnings.filter((w) => !w.includes('status of 410'))).toEqual([]);
+    await page.close();
+  });
+
   it('hydrates the job page without warnings and without asking the API for what it shows', async () => {
     const page = await browser.newPage();
     const warnings = watchWarnings(page);

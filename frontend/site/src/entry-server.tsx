@@ -46,6 +46,8 @@ export async function render(url: string, state: InitialState | undefined): Prom
   const pathname = url.split('?')[0] ?? '/';
   // Every page's chunk is in before rendering: a lazy page would otherwise render its skeleton.
   const page = await preloadPage(pathname);
+  // And the lazy parts the page renders with this state (the browser loads the same before hydrating).
+  await page?.parts?.(state, pathname);
   return withInitialState(state, () => {
     const queryClient = serverQueryClient();
     // The data the page renders with, as the browser will prime it before hydrating (app/router.tsx).

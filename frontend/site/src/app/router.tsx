@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ErrorBoundary, RenderErrorFallback } from '../components/errors';
-import { AccessDenied, AdminRoute, ProtectedRoute } from '../components/guards';
+import { ProtectedRoute } from '../components/guards/protected-route';
 import { MainLayout } from '../components/layouts/main-layout';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { readInitialState } from '../lib/initial-state';
 import { lazyPage, type LazyPage, type PageModule } from '../lib/lazy-page';
 import { BrowserRouter, matchPath, ParamsProvider, useLocation, type Params } from '../lib/router';
 
@@ -18,8 +18,9 @@ const Company = lazyPage(() => import('./routes/company'));
 const Auth = lazyPage(() => import('./routes/auth'));
 const VerifyEmail = lazyPage(() => import('./routes/verify-email'));
 const Profile = lazyPage(() => import('./routes/profile'));
-// The back office (react-admin and MUI) is its own chunk, fetched only once an admin opens /admin.
-const AdminApp = lazy(() => import('./admin-app'));
+// The admin check, Access Denied and the back office (react-admin and MUI, a chunk of its own) are fetched
+// only once a signed-in visitor opens /admin (app/admin-pages.tsx).
+const AdminGate = lazy(() => import('./admin-pages'));
 const Countries = lazyPage(() => import('./routes/countries'));
 const Resources = lazyPage(() => import('./routes/resources'));
 const JobTypes = lazyPage(() => import('./routes/job-types'));
@@ -91,27 +92,16 @@ export function preloadPage(pathname: string): Promise<PageModule<object> | unde
  */
 export async function preparePage(queryClient: QueryClient, pathname: string): Promise<void> {
   const page = await preloadPage(pathname);
+  await page?.parts?.(readInitialState(), pathname);
   page?.prime?.(queryClient, pathname);
 }
 
 function AdminPages(): ReactNode {
   return (
     <ProtectedRoute>
-      {/* Non-admins get Access Denied with the site's header and footer, like every other page. */}
-      <AdminRoute
-        denied={
-          <MainLayout>
-            <AccessDenied />
-          </MainLayout>
-        }
-      >
-        {/* MainLayout's per-path error boundary would remount the back office on each navigation. */}
-        <ErrorBoundary fallback={<RenderErrorFallback />}>
-          <Suspense fallback={<CenteredSpinner />}>
-            <AdminApp />
-          </Suspense>
-        </ErrorBoundary>
-      </AdminRoute>
+      <Suspense fallback={<CenteredSpinner />}>
+        <AdminGate />
+      </Suspense>
     </ProtectedRoute>
   );
 }

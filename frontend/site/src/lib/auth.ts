@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../components/ui/toast';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '../types/api';
-import { apiRequest, getQueryFn, getServerMessage } from './api-client';
+import { getQueryFn } from './api-client';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -44,28 +43,6 @@ export function useUser(): UserState {
   const { data, isPending } = useQuery(userQueryOptions);
   const hydrated = useHydrated();
   return hydrated ? { data, isPending } : { data: undefined, isPending: true };
-}
-
-/** POST /api/logout, then clear the user, toast and refetch (spec sections 4 and 8). */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
-    },
-    onSuccess: async () => {
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    },
-    onError: (error) => {
-      toast({
-        title: 'Logout failed',
-        description: getServerMessage(error, 'Logout failed'),
-        variant: 'destructive',
-      });
-    },
-  });
 }
 
 export function isAdmin(user: User | null | undefined): boolean {

@@ -1,10 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import type { InitialState } from './initial-state';
 
 /** A page's module: the page, and what it puts in the query cache from the server's state (app/router.tsx). */
 export interface PageModule<P extends object> {
   default: ComponentType<P>;
   prime?: (queryClient: QueryClient, pathname: string) => void;
+  /**
+   * Loads the page's lazy parts that it renders with the server's `state` (an error screen, an empty
+   * feed), before the first render: on the server so they are in its HTML, in the browser so they
+   * hydrate without suspending. Parts no first view shows load when rendered (issue 23).
+   */
+  parts?: (state: InitialState | undefined, pathname: string) => Promise<unknown> | undefined;
 }
 
 export interface LazyPage<P extends object> {
@@ -14,7 +21,7 @@ export interface LazyPage<P extends object> {
 }
 
 /**
- * React.lazy that can be loaded before the first render. A lazy page always suspends once, and React 19
+ * React.lazy that can be loaded before the first render (pages, and lazy parts of a page: `parts` above). A lazy page always suspends once, and React 19
  * holds a revealed Suspense boundary back until its fallback has shown for 300 ms: the home page painted
  * its hero 300 ms after the header. main.tsx preloads the page of the first URL, so it renders at once.
  */

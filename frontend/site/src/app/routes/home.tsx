@@ -2,6 +2,15 @@ import { FeedToolbar, Hero, JobFeed, WhyRemote, useFeedState } from '../../featu
 import type { FeedFilters, FilterName } from '../../features/jobs-feed';
 import { JobAlertButton } from '../../features/alerts/components/job-alert-button';
 import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
+import { FeedNotice } from '../../features/jobs-feed/components/job-feed';
+import type { HomeInitialState } from '../../features/jobs-feed/initial-state';
+import type { InitialState } from '../../lib/initial-state';
+
+/** A feed the server rendered without jobs shows its empty state: loaded before the first render. */
+export function parts(state: InitialState | undefined): Promise<unknown> | undefined {
+  const home = state?.home as HomeInitialState | undefined;
+  return home && home.firstPage.data.length === 0 ? FeedNotice.preload() : undefined;
+}
 
 /** Home (spec section 2): hero search, filter and sort bar, the infinite job feed, why remote work. */
 export default function HomeRoute() {

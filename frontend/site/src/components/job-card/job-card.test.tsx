@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobCard, type JobCardJob } from './job-card';
+import { MIN_DESCRIPTION_LENGTH } from '@jobs/contracts/description-text';
+import { cardExcerpt } from '../../lib/text/excerpt';
+import { JobCard, MIN_EXCERPT_LENGTH, type JobCardJob } from './job-card';
 import { companyInitials, logoUrl } from './company-logo';
 
 afterEach(cleanup);
@@ -67,7 +69,7 @@ describe('JobCard: where a remote job may be done from', () => {
 
 describe('JobCard', () => {
   it('shows the job, links title and company, and opens View Job in a new tab', () => {
-    renderCard();
+    renderCard({ excerpt: cardExcerpt({ ...job, description: job.description ?? null }) });
     expect(screen.getByRole('link', { name: 'Senior React Engineer' }).getAttribute('href')).toBe(
       '/jobs/senior-react-engineer-acme-42',
     );
@@ -80,6 +82,17 @@ describe('JobCard', () => {
     expect(screen.getByTestId('job-excerpt').textContent).toBe('Build the React app.');
     expect(screen.getAllByText('Senior').length).toBeGreaterThan(0);
     expect(screen.getByText('Software Engineering')).toBeTruthy();
+  });
+
+  it("shows the server's excerpt, or says where to read more when it is too short", () => {
+    expect(MIN_EXCERPT_LENGTH).toBe(MIN_DESCRIPTION_LENGTH);
+    renderCard({ variant: 'feed', job: { ...job, excerpt: 'Build the React app for our customers.' } });
+    expect(screen.getByTestId('job-excerpt').textContent).toBe('Build the React app for our customers.');
+    cleanup();
+    renderCard({ variant: 'feed', job: { ...job, excerpt: 'Short.' } });
+    expect(screen.getByTestId('job-excerpt').textContent).toBe(
+      'Senior React Engineer at Acme. Visit website for details.',
+    );
   });
 
   it("shows no 'Not specified' experience level on a card", () => {

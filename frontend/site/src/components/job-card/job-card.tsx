@@ -6,12 +6,6 @@ import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts/experience';
 import { workFromLabel } from '@jobs/contracts/where-label';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
-import {
-  cardExcerpt,
-  CARD_EXCERPT_LENGTH,
-  FEED_EXCERPT_LENGTH,
-  MIN_DESCRIPTION_LENGTH,
-} from '../../lib/text/excerpt';
 import { cardAge, relativeAge } from '../../lib/text/relative-age';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
@@ -41,6 +35,12 @@ export type JobCardJob = Pick<
     excerpt?: string;
   };
 
+/**
+ * The shortest server excerpt a card shows (contracts' MIN_DESCRIPTION_LENGTH; job-card.test.tsx checks they
+ * agree). Not imported: the contracts' description-to-text code would come with it into the feed (issue 23).
+ */
+export const MIN_EXCERPT_LENGTH = 20;
+
 /** /jobs/{slug}, or /jobs/{id} when the job has no slug. */
 export function jobHref(job: Pick<JobCardJob, 'id' | 'slug'>): string {
   return paths.job.getHref(job.slug || job.id);
@@ -63,6 +63,12 @@ export interface JobCardProps {
   variant?: 'feed' | 'card';
   /** The search text whose words are highlighted. */
   highlight?: string;
+  /**
+   * The excerpt, when the list has the jobs' descriptions (similar jobs, a company's jobs:
+   * `cardExcerpt(job)` from lib/text/excerpt). Without it the card shows the server's `excerpt` (the
+   * feed's `fields=card` rows), or '{position} at {company}. Visit website for details.'
+   */
+  excerpt?: string;
   /** Hides the excerpt and the tags. */
   compact?: boolean;
   headingLevel?: 'h2' | 'h3';
@@ -75,6 +81,7 @@ export function JobCard({
   job,
   variant = 'card',
   highlight,
+  excerpt: givenExcerpt,
   compact = false,
   headingLevel: Heading = 'h3',
   className,
@@ -87,12 +94,10 @@ export function JobCard({
   const workFrom = workFromLabel({ ...job, isHybrid: job.isHybrid ?? false });
   const age = feed ? relativeAge(job.datePosted, now) : cardAge(job.datePosted, now);
   const excerpt =
-    feed && job.excerpt && job.excerpt.length >= MIN_DESCRIPTION_LENGTH
+    givenExcerpt ??
+    (job.excerpt && job.excerpt.length >= MIN_EXCERPT_LENGTH
       ? job.excerpt
-      : cardExcerpt(
-          { ...job, description: job.description ?? '' },
-          feed ? FEED_EXCERPT_LENGTH : CARD_EXCERPT_LENGTH,
-        );
+      : `${job.title} at ${job.company}. Visit website for details.`);
   // 'Not specified' says nothing worth a tag or a line on a card; the job page shows it.
   const level = job.experienceLevel === EXPERIENCE_NOT_SPECIFIED ? undefined : job.experienceLevel;
   const tags = [job.type, feed ? undefined : level, job.industry].filter(Boolean) as string[];

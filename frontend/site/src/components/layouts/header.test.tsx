@@ -125,9 +125,10 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Toggle menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the verify banner to signed-in unverified users only', () => {
+  it('shows the verify banner to signed-in unverified users only', async () => {
     renderWithApp(<Header />, { user: { ...aUser, isVerified: false } });
-    expect(screen.getByText('Please verify your email to access all features')).toBeTruthy();
+    // Its own chunk, loaded for those users only.
+    expect(await screen.findByText('Please verify your email to access all features')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Verify Email' }).getAttribute('href')).toBe('/verify-email');
     cleanup();
     renderWithApp(<Header />, { user: aUser });

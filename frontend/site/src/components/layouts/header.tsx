@@ -9,10 +9,12 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { headerLinks } from './nav-links';
 import { UserAvatar } from './user-avatar';
-import { VerifyEmailBanner } from './verify-banner';
 
 // The dropdown (and its positioning code) is only downloaded for signed-in visitors.
 const UserMenu = lazy(() => import('./user-menu'));
+// Only for signed-in visitors whose e-mail is not verified (never in the server's HTML, which renders
+// signed out): not part of any page's first view.
+const VerifyEmailBanner = lazy(() => import('./verify-banner'));
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -91,7 +93,11 @@ export function Header() {
         </button>
       </div>
       <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} user={user} onNavigate={() => setMenuOpen(false)} />
-      {user && !user.isVerified && <VerifyEmailBanner />}
+      {user && !user.isVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { paths } from '../../config/paths';
-import { isAdmin, useLogout } from '../../lib/auth';
+import { isAdmin } from '../../lib/auth';
+import { useLogout } from '../../lib/logout';
 import { Link } from '../../lib/router';
 import type { User } from '../../types/api';
 import { mobileLinkClasses as linkClasses } from './nav-links';

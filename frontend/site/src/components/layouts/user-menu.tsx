@@ -2,7 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LayoutDashboard, LogOut, User as UserIcon } from 'lucide-react';
 import { useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
-import { isAdmin, useLogout } from '../../lib/auth';
+import { isAdmin } from '../../lib/auth';
+import { useLogout } from '../../lib/logout';
 import type { User } from '../../types/api';
 import { UserAvatar } from './user-avatar';
 

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { buttonClasses } from '../ui/button';
 
 /** Shown under the header to signed-in users whose isVerified is false. */
-export function VerifyEmailBanner() {
+export default function VerifyEmailBanner() {
   return (
     <div className="border-b border-amber-200 bg-amber-50">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2 sm:px-6 lg:px-8">

@@ -1,7 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useCreateJobAlert } from '../api/create-job-alert';
-import { emailError, initialValues, toRequest, type AlertDefaults } from '../options';
+import type { AlertDefaults } from '../options';
 
 export interface CompactAlertFormProps {
   /** The criteria the alert gets (e.g. from the job on the page); only the e-mail is asked. */
@@ -14,23 +14,35 @@ export function CompactAlertForm({ defaultValues, onSuccess }: CompactAlertFormP
   const id = useId();
   const [email, setEmail] = useState(defaultValues?.email ?? '');
   const [message, setMessage] = useState<string | null>(null);
-  const create = useCreateJobAlert({
-    onSuccess: () => {
-      setEmail('');
-      onSuccess?.();
-    },
-  });
+  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    if (pending) return;
+    // Validation and the request load on the first submit: not part of the job page's first view.
+    const { emailError, subscribe } = await import('./compact-alert-submit');
     const invalid = emailError(email);
     setMessage(invalid);
     if (invalid) return;
-    create.mutate(toRequest({ ...initialValues(defaultValues), email }));
+    setPending(true);
+    try {
+      await subscribe(queryClient, defaultValues, email, () => {
+        setEmail('');
+        onSuccess?.();
+      });
+    } finally {
+      setPending(false);
+    }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label="Job alert">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex flex-col gap-2"
+      aria-label="Job alert"
+    >
       <label htmlFor={id} className="sr-only">
         Email
       </label>
@@ -47,7 +59,7 @@ export function CompactAlertForm({ defaultValues, onSuccess }: CompactAlertFormP
           setEmail(e.target.value);
           setMessage(null);
         }}
-        disabled={create.isPending}
+        disabled={pending}
         className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:opacity-50"
       />
       {message && (
@@ -55,8 +67,8 @@ export function CompactAlertForm({ defaultValues, onSuccess }: CompactAlertFormP
           {message}
         </p>
       )}
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Subscribing...' : 'Get Job Alerts'}
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Subscribing...' : 'Get Job Alerts'}
       </Button>
     </form>
   );

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { getErrorStatus } from '../../../lib/api-client';
-import { htmlToLines } from '../../../lib/text/excerpt';
+import { cardExcerpt, htmlToLines } from '../../../lib/text/excerpt';
 import { useCompany, useCompanyJobs, type CompanyDetails } from '../api/get-company';
 
 const SOURCE_LABEL = {
@@ -125,7 +125,7 @@ function CompanyJobs({ name, displayName }: { name: string; displayName: string 
           <ul className="space-y-3" data-testid="company-jobs">
             {jobs.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} variant="card" headingLevel="h3" />
+                <JobCard job={job} variant="card" headingLevel="h3" excerpt={cardExcerpt(job)} />
               </li>
             ))}
           </ul>

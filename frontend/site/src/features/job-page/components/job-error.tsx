@@ -4,46 +4,9 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { feedHref, paths } from '../../../config/paths';
-import { ApiError, getErrorStatus } from '../../../lib/api-client';
+import { errorBody, jobErrorKind } from '../lib/job-error-kind';
 import { goneTitle } from '../api/initial-state';
 import { formatDate } from '../lib/format';
-
-export type JobErrorKind = 'gone' | 'unavailable' | 'not-found';
-
-interface ErrorBody {
-  code?: string;
-  slug?: string;
-  reason?: string | null;
-  removedAt?: string | null;
-  error?: { code?: string };
-}
-
-function body(error: unknown): ErrorBody {
-  if (!(error instanceof ApiError)) return {};
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as ErrorBody) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Spec section 2: 410 or GONE; 500 or INTERNAL_ERROR (and a network failure, which is no "not found"); otherwise not found. */
-export function jobErrorKind(error: unknown): JobErrorKind {
-  const status = getErrorStatus(error);
-  const parsed = body(error);
-  const code = parsed.code ?? parsed.error?.code;
-  if (status === 410 || code === 'GONE') return 'gone';
-  if (status === undefined || status >= 500 || code === 'INTERNAL_ERROR') return 'unavailable';
-  return 'not-found';
-}
-
-/** The slug a 410 names, so a removed job opened by its numeric id moves to its slug like a live one. */
-export function goneSlug(error: unknown): string | undefined {
-  if (jobErrorKind(error) !== 'gone') return undefined;
-  const { slug } = body(error);
-  return typeof slug === 'string' && slug ? slug : undefined;
-}
 
 function BackToJobs() {
   return (
@@ -61,9 +24,10 @@ export interface JobErrorProps {
   onRetry: () => void;
 }
 
-export function JobError({ error, identifier, retrying, onRetry }: JobErrorProps) {
+/** A job the server or the API could not show (spec section 2); a lazy part of the job page (job-page.tsx). */
+export default function JobError({ error, identifier, retrying, onRetry }: JobErrorProps) {
   const kind = jobErrorKind(error);
-  const { reason, removedAt } = body(error);
+  const { reason, removedAt } = errorBody(error);
   const removedOn = formatDate(removedAt);
   const title = goneTitle(identifier);
   return (

@@ -1,12 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { rememberJob, useJob } from '../api/get-job';
-import { goneSlug, JobError, jobErrorKind } from './job-error';
+import { lazyPage } from '../../../lib/lazy-page';
+import { goneSlug, jobErrorKind } from '../lib/job-error-kind';
 import { JobPageSkeleton } from './job-page-skeleton';
 import { JobView } from './job-view';
+
+/**
+ * The error screens load only when shown (issue 23); a job page the server rendered as an error loads them
+ * before rendering and hydrating (`parts` in app/routes/job.tsx).
+ */
+export const JobError = lazyPage(() => import('./job-error'));
 
 const NUMERIC_ID = /^[0-9]+$/;
 
@@ -43,12 +50,14 @@ export function JobPage({ identifier }: { identifier: string }) {
   if (query.isPending) return <JobPageSkeleton />;
   if (query.isError) {
     return (
-      <JobError
-        error={query.error}
-        identifier={identifier}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
+      <Suspense fallback={<JobPageSkeleton />}>
+        <JobError
+          error={query.error}
+          identifier={identifier}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      </Suspense>
     );
   }
   return <JobView job={query.data} />;

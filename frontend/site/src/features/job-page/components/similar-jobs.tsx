@@ -1,4 +1,5 @@
 import { JobCard } from '../../../components/job-card';
+import { cardExcerpt } from '../../../lib/text/excerpt';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSimilarJobs } from '../api/get-similar-jobs';
 
@@ -19,7 +20,7 @@ export function SimilarJobs({ jobId }: { jobId: number }) {
         <ul className="space-y-3" data-testid="similar-jobs">
           {jobs.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} variant="card" headingLevel="h3" />
+              <JobCard job={job} variant="card" headingLevel="h3" excerpt={cardExcerpt(job)} />
             </li>
           ))}
         </ul>

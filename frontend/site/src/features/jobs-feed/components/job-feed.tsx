@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { JobCard } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -14,7 +14,11 @@ import { useLoadMoreRef } from '../hooks/use-load-more';
 import { useNewJobs } from '../hooks/use-new-jobs';
 import { useSearchReport } from '../hooks/use-search-report';
 import type { FeedJob } from '../types';
-import { FeedEmpty, FeedEnd, FeedError, FeedLoadingMore, FeedSkeleton } from './feed-states';
+import { lazyPage } from '../../../lib/lazy-page';
+import { FeedEnd, FeedLoadingMore, FeedSkeleton } from './feed-states';
+
+/** The empty and error states, loaded when shown (and before hydrating a feed the server rendered empty). */
+export const FeedNotice = lazyPage(() => import('./feed-message'));
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -113,10 +117,10 @@ export function JobFeed({ state, actions }: { state: FeedState; actions?: ReactN
       <div className="mt-4" aria-busy={feed.isFetching && !feed.isFetchingNextPage}>
         {loading ? (
           <FeedSkeleton />
-        ) : feed.isError && !feed.data ? (
-          <FeedError onRefresh={refresh} />
-        ) : jobs.length === 0 ? (
-          <FeedEmpty onRefresh={refresh} />
+        ) : (feed.isError && !feed.data) || jobs.length === 0 ? (
+          <Suspense fallback={<FeedSkeleton />}>
+            <FeedNotice kind={feed.isError && !feed.data ? 'error' : 'empty'} onRefresh={refresh} />
+          </Suspense>
         ) : (
           <>
             <ul className="grid gap-4" aria-label="Jobs">
