@@ -13,11 +13,20 @@ const MAX_PLACES = 3;
 let displayNames: Intl.DisplayNames | null = null;
 /** Names already known: looked up before, or sent by the server with the page (rememberCountryNames). */
 const known = new Map<string, string>();
+let pageNamesRead = false;
+
+/** In a browser, the names the server sent with the page (window.__INITIAL_STATE__.countryNames), once. */
+function readPageNames(): void {
+  pageNamesRead = true;
+  const state = (globalThis as { __INITIAL_STATE__?: { countryNames?: unknown } }).__INITIAL_STATE__;
+  rememberCountryNames(state?.countryNames);
+}
 
 /** The English name of an ISO 3166-1 alpha-2 code ('DE' → 'Germany'), or the code when it has none. */
 export function countryLabel(code: string): string {
   const upper = code.toUpperCase();
   if (SHORT_NAMES[upper]) return SHORT_NAMES[upper];
+  if (!pageNamesRead) readPageNames();
   const remembered = known.get(upper);
   if (remembered) return remembered;
   let name = upper;

@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preparePage } from './app/router';
 import { StartupErrorScreen } from './components/errors/app-error';
-import { rememberCountryNames } from '@jobs/contracts/where-label';
 import { readInitialState } from './lib/initial-state';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -56,8 +55,6 @@ function start(container: HTMLElement): void {
 }
 
 const container = document.getElementById('root');
-// The names of the countries the server's HTML shows: hydrating needs no Intl.DisplayNames (60-100 ms).
-rememberCountryNames(readInitialState()?.countryNames);
 if (container) {
   // The first page's chunk (preloaded by the HTML) and the data the server rendered it with before the
   // first render: the page hydrates (or paints) at once instead of after a skeleton. A chunk that fails or
