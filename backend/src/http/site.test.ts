@@ -35,7 +35,7 @@ describe('paintFirst', () => {
     expect(boot).toContain('["/assets/react-1.js","/assets/home-1.js"]');
     expect(boot).toContain('src:"/assets/index-1.js"');
     expect(boot).toContain("'first-contentful-paint'");
-    // The loader is valid JavaScript, and runs once: it adds the entry, then the preloads a few per task.
+    // The loader is valid JavaScript, and runs once: it adds the entry, then the preloads one per task.
     const added: Record<string, string>[] = [];
     const timers: (() => void)[] = [];
     const observers: ((list: { getEntriesByName(n: string): unknown[] }) => void)[] = [];

@@ -314,7 +314,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[
  * A server-rendered page paints before its JavaScript is fetched (issue 23: on a slow phone the first
  * paint needs the HTML and the CSS, not 100 KB of script competing with them for the link). A small
  * inline script (this response's CSP nonce, at the end of the body) adds the entry's script tag and
- * modulepreloads for the chunks the page needs (a few per task, fetched in parallel) once the browser reports the first
+ * modulepreloads for the chunks the page needs (one per task, fetched in parallel) once the browser reports the first
  * contentful paint, or after the next frame where paint timing is missing, or after half a second in a
  * tab that does not paint (hidden). The page is readable and its links and GET forms work meanwhile;
  * hydration takes it over when the scripts arrive. Pages without a server-rendered body keep the
@@ -328,8 +328,8 @@ export function paintFirst(html: string, nonce: string | undefined): string {
   const boot =
     `<script${attr}>(function(){var d=0,i=0,p=${serialiseState(preloads)};function add(t,a){` +
     `var e=document.createElement(t);for(var k in a)e.setAttribute(k,a[k]);document.body.appendChild(e)}` +
-    // A few preloads per task: starting a fetch is not free on a slow phone's main thread.
-    `function more(){for(var n=0;n<4&&i<p.length;n++)add('link',{rel:'modulepreload',crossorigin:'',href:p[i++]});` +
+    // One preload per task: starting a fetch costs a few ms of a slow phone's main thread.
+    `function more(){if(i<p.length)add('link',{rel:'modulepreload',crossorigin:'',href:p[i++]});` +
     `if(i<p.length)setTimeout(more,0)}` +
     `function go(){if(d)return;d=1;add('script',{type:'module',crossorigin:'',src:${serialiseState(entry[1])}});more()}` +
     `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()})` +
