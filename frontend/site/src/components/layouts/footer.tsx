@@ -15,7 +15,7 @@ const socialLinks: { label: string; icon: ReactNode }[] = [
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300 [content-visibility:auto] [contain-intrinsic-size:auto_640px]">
+    <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="grid gap-10 lg:grid-cols-[1.2fr_3fr]">
           <div className="space-y-4">
