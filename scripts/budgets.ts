@@ -162,7 +162,9 @@ async function main(): Promise<number> {
       home: `${baseUrl}/`,
       search: `${baseUrl}/?${searchQuery}`,
       job: `${baseUrl}/jobs/${encodeURIComponent(job.slug ?? String(job.id))}`,
-      company: `${baseUrl}/companies/${encodeURIComponent(job.company)}`,
+      // The company page at its canonical URL (the slug: what search engines and shared links open). The
+      // name URL the cards link to answers a 301 to it, a round trip Lighthouse would charge to the page.
+      company: (await fetch(`${baseUrl}/companies/${encodeURIComponent(job.company)}`)).url,
     };
 
     const measured: PageMeasurement[] = [];
