@@ -5,74 +5,15 @@
  * the server (read model, search index, feeds) or the browser made it.
  */
 
+import { htmlToLines, truncate } from './html-lines';
+
+export { decodeEntities, htmlToLines, truncate } from './html-lines';
+
 /** Spec section 9. */
 export const FEED_EXCERPT_LENGTH = 200;
 export const CARD_EXCERPT_LENGTH = 150;
 /** Under this many characters a description is treated as missing (spec section 2, Job card). */
 export const MIN_DESCRIPTION_LENGTH = 20;
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  rsquo: '\u2019',
-  lsquo: '\u2018',
-  rdquo: '\u201d',
-  ldquo: '\u201c',
-  bull: '\u2022',
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body.startsWith('#')) {
-      const hex = body[1] === 'x' || body[1] === 'X';
-      const code = hex ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
-
-const BLOCK_TAGS =
-  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
-
-/** The text lines of an HTML fragment: one per block, whitespace collapsed, empty lines dropped. */
-export function htmlToLines(html: string): string[] {
-  const withBreaks = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(BLOCK_TAGS, '\n')
-    .replace(/<[^>]*>/g, '');
-  // Whitespace runs other than line breaks (nbsp included: \s covers it) collapse in one pass over the text,
-  // not one regex run per line.
-  const lines = decodeEntities(withBreaks)
-    .replace(/[^\S\n]+/g, ' ')
-    .split('\n');
-  const out: string[] = [];
-  for (const line of lines) {
-    const trimmed = line.trim();
-    if (trimmed) out.push(trimmed);
-  }
-  return out;
-}
-
-/** Cuts at a word boundary so the result, ellipsis included, is at most `max` characters. */
-export function truncate(text: string, max: number, ellipsis = '\u2026'): string {
-  if (text.length <= max) return text;
-  const room = max - ellipsis.length;
-  const cut = text.slice(0, room + 1);
-  const space = cut.lastIndexOf(' ');
-  const head = (space > room * 0.6 ? cut.slice(0, space) : cut.slice(0, room)).replace(
-    /[\s,;:.\u2013\u2014-]+$/,
-    '',
-  );
-  return head + ellipsis;
-}
 
 /** A short line that reads like a section heading ('Responsibilities', 'What you'll do:'). */
 function isHeading(line: string): boolean {
@@ -125,4 +66,20 @@ export function htmlToText(html: string, max = 2000, options: { cache?: boolean 
   // that sees each description once (an index built from every event) skips hashing 4 kB keys into it.
   const lines = options.cache === false ? htmlToLines(html) : cachedLines(html);
   return truncate(lines.join(' '), max, '');
+}
+
+/**
+ * A job's card excerpt (spec section 2, Job card): the description's excerpt; when that has under 20
+ * characters, the company description's; else the description's as it is (a card then shows
+ * '{position} at {company}. Visit website for details.'). The read model keeps the description's excerpt;
+ * the API applies the fallback when it answers, so a feed card, a similar job and a company's job read alike.
+ */
+export function jobExcerpt(
+  excerpt: string,
+  companyDescription: string | null,
+  max = FEED_EXCERPT_LENGTH,
+): string {
+  if (excerpt.length >= MIN_DESCRIPTION_LENGTH || !companyDescription) return excerpt;
+  const fromCompany = excerptOf(companyDescription, max);
+  return fromCompany.length >= MIN_DESCRIPTION_LENGTH ? fromCompany : excerpt;
 }

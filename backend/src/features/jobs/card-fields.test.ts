@@ -142,6 +142,31 @@ describe('GET /api/jobs?fields=card', () => {
     }
   });
 
+  it('gives a job whose description is too short its company description as excerpt, everywhere', async () => {
+    const posted = await postJob(h.services.store, {
+      title: 'Staff Excerpt Engineer',
+      company: 'Fallback Co',
+      description: '<p>Apply now</p>',
+      companyDescription: 'Fallback Co builds satellites for weather forecasting.',
+      skills: ['TypeScript', 'PostgreSQL', 'Kubernetes'],
+    });
+    expect(await h.services.runner.waitForPosition(posted.position, 10_000)).toBe(true);
+    const expected = 'Fallback Co builds satellites for weather forecasting.';
+    const one = await h.http.get(`/api/jobs/${posted.publicId}`);
+    expect(one.status).toBe(200);
+    expect((one.body as { excerpt: string }).excerpt).toBe(expected);
+    for (const fields of [undefined, 'card']) {
+      const res = await h.http
+        .get('/api/jobs')
+        .query({ title: 'Staff Excerpt Engineer', ...(fields ? { fields } : {}) });
+      const rows = (res.body as { data: { id: number; excerpt: string }[] }).data;
+      expect(rows.find((j) => j.id === posted.publicId)?.excerpt).toBe(expected);
+    }
+    // A job with a long enough description keeps its own excerpt.
+    const similar = await h.http.get(`/api/jobs/${posted.publicId}/similar`);
+    for (const job of similar.body as { excerpt: string }[]) expect(job.excerpt).not.toBe(expected);
+  });
+
   it("answers 400 naming 'fields' for an unknown value", async () => {
     const res = await h.http.get('/api/jobs').query({ fields: 'everything' });
     expect(res.status).toBe(400);

@@ -16,6 +16,7 @@ import {
   type SalaryPeriod,
 } from '@jobs/contracts';
 import { ATS_NAMES, type AtsKind } from '@jobs/contracts/ats';
+import { jobExcerpt } from '@jobs/contracts/description-text';
 import { companySlug } from '@jobs/projections/jobs/index';
 
 /** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
@@ -139,7 +140,7 @@ export function toApiJob(row: JobRow): ApiJob {
     confirmedBy: confirmedBy(row),
     validThrough: row.valid_through ? row.valid_through.toISOString() : null,
     salaryRange: salaryRangeOf(row),
-    excerpt: row.excerpt,
+    excerpt: jobExcerpt(row.excerpt, row.company_description),
   };
 }
 

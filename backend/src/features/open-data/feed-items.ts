@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { SearchIndex } from '@jobs/contracts';
+import { jobExcerpt } from '@jobs/contracts/description-text';
 import { feedSearchQuery, type FeedQuery } from './feed-query';
 
 export interface FeedItem {
@@ -52,12 +53,13 @@ interface Row {
   industry: string;
   salary: string | null;
   excerpt: string;
+  company_description: string | null;
   date_posted: Date;
   updated_at: Date;
 }
 
 /** Bump when the rendered form of an item changes, so readers' cached copies stop matching. */
-const TEMPLATE_VERSION = '1';
+const TEMPLATE_VERSION = '2';
 
 export async function loadFeedItems(
   deps: { pool: pg.Pool; search: SearchIndex },
@@ -73,7 +75,9 @@ export async function loadFeedItems(
   if (result.ids.length) {
     const { rows } = await deps.pool.query<Row>(
       `select job_id, revision, public_id, slug, title, company, company_logo, location, is_remote, is_hybrid,
-              type, experience_level, industry, salary, excerpt, date_posted, updated_at
+              type, experience_level, industry, salary, excerpt, date_posted, updated_at,
+              -- only needed when the excerpt is too short (jobExcerpt's fallback)
+              case when length(excerpt) < 20 then company_description end as company_description
        from jobs where job_id = any($1::uuid[]) and status = 'live'`,
       [result.ids],
     );
@@ -108,7 +112,7 @@ function toItem(row: Row): FeedItem {
     experienceLevel: row.experience_level,
     industry: row.industry,
     salary: row.salary,
-    excerpt: row.excerpt,
+    excerpt: jobExcerpt(row.excerpt, row.company_description),
     datePosted: row.date_posted,
     updatedAt: row.updated_at,
   };

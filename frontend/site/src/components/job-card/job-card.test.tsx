@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIN_DESCRIPTION_LENGTH } from '@jobs/contracts/description-text';
+import { MIN_DESCRIPTION_LENGTH, excerptOf } from '@jobs/contracts/description-text';
 import { cardExcerpt } from '../../lib/text/excerpt';
 import { JobCard, MIN_EXCERPT_LENGTH, type JobCardJob } from './job-card';
 import { companyInitials, logoUrl } from './company-logo';
@@ -69,7 +69,7 @@ describe('JobCard: where a remote job may be done from', () => {
 
 describe('JobCard', () => {
   it('shows the job, links title and company, and opens View Job in a new tab', () => {
-    renderCard({ excerpt: cardExcerpt({ ...job, description: job.description ?? null }) });
+    renderCard({ excerpt: cardExcerpt({ ...job, excerpt: excerptOf(job.description ?? '') }) });
     expect(screen.getByRole('link', { name: 'Senior React Engineer' }).getAttribute('href')).toBe(
       '/jobs/senior-react-engineer-acme-42',
     );

@@ -65,7 +65,7 @@ export interface JobCardProps {
   highlight?: string;
   /**
    * The excerpt, when the list has the jobs' descriptions (similar jobs, a company's jobs:
-   * `cardExcerpt(job)` from lib/text/excerpt). Without it the card shows the server's `excerpt` (the
+   * `cardExcerpt(job)` from lib/text/excerpt: the API excerpt cut to 150). Without it the card shows the server's `excerpt` (the
    * feed's `fields=card` rows), or '{position} at {company}. Visit website for details.'
    */
   excerpt?: string;

@@ -1,10 +1,8 @@
 export { relativeAge, cardAge, updatedAgo } from './relative-age';
 export {
-  excerptOf,
   cardExcerpt,
   htmlToLines,
   truncate,
-  FEED_EXCERPT_LENGTH,
   CARD_EXCERPT_LENGTH,
   MIN_DESCRIPTION_LENGTH,
   type ExcerptSource,

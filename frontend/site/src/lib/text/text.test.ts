@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardAge, relativeAge, updatedAgo } from './relative-age';
-import { cardExcerpt, excerptOf, truncate } from './excerpt';
+import * as contracts from '@jobs/contracts/description-text';
+import { excerptOf } from '@jobs/contracts/description-text';
+import { cardExcerpt, CARD_EXCERPT_LENGTH, MIN_DESCRIPTION_LENGTH, truncate } from './excerpt';
 import { feedHeading, filterWords, formatCount } from './heading';
 import { seoKeywords } from './keywords';
 import { highlightParts } from './highlight';
@@ -72,20 +74,38 @@ describe('excerpt', () => {
     expect(truncate('short', 10)).toBe('short');
   });
 
-  it('is at most 150 characters on cards', () => {
-    const job = { title: 'Engineer', company: 'Acme', description: `<p>${'lorem ipsum '.repeat(40)}</p>` };
+  it('is at most 150 characters on cards, cut from the server excerpt as from the description', () => {
+    const description = `<p>${'lorem ipsum '.repeat(40)}</p>`;
+    const job = { title: 'Engineer', company: 'Acme', excerpt: excerptOf(description) };
     expect(cardExcerpt(job).length).toBeLessThanOrEqual(150);
+    // The 200-character feed excerpt shortened on the card reads as the description's own 150-character excerpt.
+    expect(cardExcerpt(job)).toBe(excerptOf(description, 150));
   });
 
-  it('falls back to the company description, then to a sentence, under 20 characters', () => {
-    const base = { title: 'Data Engineer', company: 'Acme', description: '<p>Apply now</p>' };
-    expect(cardExcerpt({ ...base, companyDescription: 'Acme builds rockets for small satellites.' })).toBe(
-      'Acme builds rockets for small satellites.',
-    );
-    expect(cardExcerpt({ ...base, companyDescription: null })).toBe(
+  it('falls back to a sentence when the excerpt has under 20 characters', () => {
+    const base = { title: 'Data Engineer', company: 'Acme' };
+    expect(cardExcerpt({ ...base, excerpt: 'Apply now' })).toBe(
       'Data Engineer at Acme. Visit website for details.',
     );
-    expect(cardExcerpt({ ...base, description: '<p>Exactly twenty chars</p>' })).toBe('Exactly twenty chars');
+    expect(cardExcerpt({ ...base })).toBe('Data Engineer at Acme. Visit website for details.');
+    expect(cardExcerpt({ ...base, excerpt: 'Exactly twenty chars' })).toBe('Exactly twenty chars');
+  });
+
+  it('the server falls back to the company description (jobExcerpt)', () => {
+    const short = excerptOf('<p>Apply now</p>');
+    expect(contracts.jobExcerpt(short, 'Acme builds rockets for small satellites.')).toBe(
+      'Acme builds rockets for small satellites.',
+    );
+    expect(contracts.jobExcerpt(short, null)).toBe('Apply now');
+    expect(contracts.jobExcerpt(short, 'Too short')).toBe('Apply now');
+    expect(contracts.jobExcerpt('Exactly twenty chars', 'Acme builds rockets for small satellites.')).toBe(
+      'Exactly twenty chars',
+    );
+  });
+
+  it("uses the contracts' lengths", () => {
+    expect(CARD_EXCERPT_LENGTH).toBe(contracts.CARD_EXCERPT_LENGTH);
+    expect(MIN_DESCRIPTION_LENGTH).toBe(contracts.MIN_DESCRIPTION_LENGTH);
   });
 });
 

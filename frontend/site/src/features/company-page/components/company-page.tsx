@@ -10,7 +10,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { getErrorStatus } from '../../../lib/api-client';
-import { cardExcerpt, htmlToLines } from '../../../lib/text/excerpt';
+import { htmlToLines } from '@jobs/contracts/html-lines';
+import { cardExcerpt } from '../../../lib/text/excerpt';
 import { useCompany, useCompanyJobs, type CompanyDetails } from '../api/get-company';
 
 const SOURCE_LABEL = {

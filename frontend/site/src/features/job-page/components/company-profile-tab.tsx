@@ -5,7 +5,7 @@ import { CompanyLogo } from '../../../components/job-card';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { htmlToLines } from '../../../lib/text/excerpt';
+import { htmlToLines } from '@jobs/contracts/html-lines';
 import type { Job } from '../api/get-job';
 import { useJobCompany, type CompanyDetails } from '../api/get-company';
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -6,7 +7,7 @@ import type { Job } from '../api/get-job';
 import { useStructuredJob } from '../api/get-structured-job';
 import { workFromLabel } from '@jobs/contracts/where-label';
 import { formatDate, locationLabel } from '../lib/format';
-import { fromStructured, splitByHeadings, type JobSections } from '../lib/sections';
+import { fromStructured, type JobSections } from '../lib/sections';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -83,8 +84,30 @@ function SectionsView({ sections }: { sections: JobSections }) {
   );
 }
 
+/** The sections found in the description itself, once the structured API has failed (its code loads then). */
+function useFallbackSections(job: Job, enabled: boolean) {
+  return useQuery({
+    queryKey: ['job-sections-fallback', job.id, job.description],
+    queryFn: async () => (await import('../lib/split-by-headings')).splitByHeadings(job.description),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+function DescriptionSkeleton() {
+  return (
+    <div role="status" aria-label="Loading job description" className="space-y-3">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-4 w-4/6" />
+    </div>
+  );
+}
+
 export function JobDetailsTab({ job }: { job: Job }) {
   const structured = useStructuredJob(job.id);
+  const fallback = useFallbackSections(job, structured.isError);
   return (
     <div className="space-y-8">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -95,12 +118,7 @@ export function JobDetailsTab({ job }: { job: Job }) {
         <Fact label="Industry" value={job.industry} />
       </dl>
       {structured.isPending ? (
-        <div role="status" aria-label="Loading job description" className="space-y-3">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-5/6" />
-          <Skeleton className="h-4 w-4/6" />
-        </div>
+        <DescriptionSkeleton />
       ) : structured.isError ? (
         <>
           <Alert variant="warning">
@@ -108,7 +126,7 @@ export function JobDetailsTab({ job }: { job: Job }) {
               Could not analyze job description. Using original content instead.
             </AlertDescription>
           </Alert>
-          <SectionsView sections={splitByHeadings(job.description)} />
+          {fallback.data ? <SectionsView sections={fallback.data} /> : <DescriptionSkeleton />}
         </>
       ) : (
         <SectionsView sections={fromStructured(structured.data)} />
