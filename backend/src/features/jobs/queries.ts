@@ -206,7 +206,9 @@ export async function countLiveJobs(pool: pg.Pool): Promise<number> {
 /**
  * Up to `limit` live jobs like this one: candidates are the closest titles (trigram similarity) and the
  * newest jobs sharing a skill, each capped so the query stays cheap on a large table; they are ranked
- * by title similarity plus shared skills, then recency.
+ * by title similarity plus shared skills, then recency. Ranked first on the few columns the ranking reads,
+ * then only the top `limit` rows are read whole (their `confirmedBy` lookups included): the job page asks
+ * this on every view (issue 23 §6).
  */
 export async function similarJobs(
   pool: pg.Pool,
@@ -222,13 +224,17 @@ export async function similarJobs(
        (select job_id from jobs
         where status = 'live' and skills && $3::text[] and job_id <> $1
         order by date_posted desc limit 100)
+     ),
+     ranked as (
+       select c.job_id,
+              row_number() over (
+                order by similarity(lower(c.title), lower($2))
+                           + 0.15 * least(5, cardinality(array(select unnest(c.skills) intersect select unnest($3::text[])))) desc,
+                         c.date_posted desc, c.job_id) as rank
+       from jobs c where c.job_id in (select job_id from candidates)
+       order by rank limit $4
      )
-     select ${JOB_COLUMNS} from jobs j
-     where j.job_id in (select job_id from candidates)
-     order by similarity(lower(j.title), lower($2))
-                + 0.15 * least(5, cardinality(array(select unnest(j.skills) intersect select unnest($3::text[])))) desc,
-              j.date_posted desc, j.job_id
-     limit $4`,
+     select ${JOB_COLUMNS} from ranked join jobs using (job_id) order by ranked.rank`,
     [job.jobId, job.title, job.skills, limit],
   );
   return rows.map(toApiJob);

@@ -110,6 +110,10 @@ export async function runDemoSeed(
   if (position) await waitUnlessStopped(deps.runner, position, options.signal);
   if (options.signal.aborted) return { kind: 'interrupted', done: recorded, target: plan.target };
   await deps.pool.query('update demo_seed set done = target, finished_at = now() where id = 1');
+  // Planner statistics for the tables the seed just filled: without them the first minute of a fresh board
+  // (until autovacuum's analyze) plans the job page's queries for empty tables (issue 23 §6). Sampled, so a
+  // second or two even at a million jobs.
+  await deps.pool.query('analyze');
   return { kind: 'done', jobs: plan.target, seconds: result.seconds };
 }
 
