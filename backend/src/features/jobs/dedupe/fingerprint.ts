@@ -286,10 +286,14 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
  * set sizes: |A∩B| = J·(|A|+|B|)/(1+J).
  */
 export function containment(a: Pick<Fingerprint, 'minhash' | 'shingles'>, b: typeof a): number {
-  const j = similarity(a.minhash, b.minhash);
-  const smaller = Math.min(a.shingles, b.shingles);
+  return containmentOf(similarity(a.minhash, b.minhash), a.shingles, b.shingles);
+}
+
+/** The containment for a Jaccard estimate `j` of two sets of `a` and `b` shingles. */
+export function containmentOf(j: number, a: number, b: number): number {
+  const smaller = Math.min(a, b);
   if (smaller === 0) return 0;
-  return Math.min(1, (j * (a.shingles + b.shingles)) / (1 + j) / smaller);
+  return Math.min(1, (j * (a + b)) / (1 + j) / smaller);
 }
 
 export function fingerprintOf(job: JobContent): Fingerprint {

@@ -34,7 +34,7 @@ import {
   MIN_SHINGLES,
   SAME_JOB_SIMILARITY,
   companyKey,
-  containment,
+  containmentOf,
   fingerprintOf,
   sameJobScore,
   samePlace,
@@ -95,10 +95,51 @@ interface Row {
 /** What the in-memory pre-check of a run reads of a candidate. */
 type Candidate = Pick<Row, 'job_id' | 'place_key' | 'minhash' | 'shingles'>;
 
-/** sameJobScore(fp, candidate) !== null, for a candidate under the same company and title keys (no copy of fp). */
-function scoresAsSame(fp: Fingerprint, c: Candidate): boolean {
+/**
+ * sameJobScore(fp, candidate) !== null, for a candidate under the same company and title keys, without computing the
+ * score: the containment grows with the number of equal minima, so the loop stops as soon as enough are equal, or too
+ * few are left to reach the threshold (most candidates of a bulk load are other postings under the same title, and
+ * the check runs against every one). `needed` finds the least count with containment(count / MINHASH_SIZE) at or above
+ * SAME_JOB_SIMILARITY using containment itself, so the answer is the same as scoring.
+ */
+export function scoresAsSame(fp: Fingerprint, c: Candidate): boolean {
   if (!samePlace(fp.placeKey, c.place_key) || Math.min(fp.shingles, c.shingles) < MIN_SHINGLES) return false;
-  return containment(fp, c) >= SAME_JOB_SIMILARITY;
+  const a = fp.minhash;
+  const b = c.minhash;
+  if (a.length !== b.length || a.length === 0) return false;
+  const need = needed(fp.shingles, c.shingles, a.length);
+  if (need > a.length) return false;
+  let same = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) {
+      if (++same >= need) return true;
+    } else if (same + (a.length - i - 1) < need) return false;
+  }
+  return same >= need;
+}
+
+const neededCache = new Map<number, number>();
+
+/**
+ * The least number of equal minima (of `size`) at which two descriptions of these sizes score as the same job
+ * (size + 1 when none does): containmentOf with the Jaccard estimate similarity() would give for that count.
+ */
+function needed(shinglesA: number, shinglesB: number, size: number): number {
+  const key = (shinglesA * 1_000_003 + shinglesB) * 257 + size;
+  const cached = neededCache.get(key);
+  if (cached !== undefined) return cached;
+  const scores = (count: number) => containmentOf(count / size, shinglesA, shinglesB) >= SAME_JOB_SIMILARITY;
+  // containment rises with the count: a binary search over 0..size + 1.
+  let lo = 0;
+  let hi = size + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mid <= size && scores(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  if (neededCache.size >= 100_000) neededCache.clear();
+  neededCache.set(key, lo);
+  return lo;
 }
 
 /** The job comes from the ATS board an admin configured for its company (issue 24 §3). */
