@@ -236,7 +236,9 @@ function fnv1aOn(h: number, text: string): number {
  * space, computed over the words in place (no joined string per shingle). A text of fewer words is one shingle.
  */
 export function shingleHashes(html: string): Set<number> {
-  const tokens = words(htmlToText(html, 200_000, { cache: false }));
+  // The shared lines cache: live (a seed, a server), the jobs read model and the search index split the same description
+  // moments before (issue 26: one parse per description where the projections run together).
+  const tokens = words(htmlToText(html, 200_000));
   const out = new Set<number>();
   if (tokens.length < SHINGLE_WORDS) {
     if (tokens.length) out.add(fnv1aOn(FNV_OFFSET, tokens.join(' ')) | 0);
