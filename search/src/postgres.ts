@@ -179,9 +179,6 @@ function documentRow(doc: JobSearchDocument) {
   };
 }
 
-/** Plain lower-case ASCII letters and digits: what to_tsvector('simple') keeps as one lexeme, unchanged. */
-const PLAIN_WORD = /^[a-z0-9]{1,2000}$/;
-
 /**
  * The description's part of the tsvector. Words that are all plain ASCII (most postings) are sent as the tsvector
  * itself ('word:position', what to_tsvector('simple', words) gives, weight D being the default): reading that costs
@@ -192,10 +189,28 @@ export function descriptionVector(words: readonly string[]): {
   description_words: string;
   description_tsv: string | null;
 } {
-  if (words.length > 0 && words.length < 16_000 && words.every((w) => PLAIN_WORD.test(w)))
-    return { description_words: '', description_tsv: words.map((w, i) => `${w}:${i + 1}`).join(' ') };
+  if (words.length > 0 && words.length < 16_000 && allPlain(words)) {
+    let tsv = '';
+    for (let i = 0; i < words.length; i++) tsv += `${i ? ' ' : ''}${words[i]}:${i + 1}`;
+    return { description_words: '', description_tsv: tsv };
+  }
   return { description_words: words.join(' '), description_tsv: null };
 }
+
+/**
+ * Every word 1 to 2,000 plain lower-case ASCII letters and digits (what to_tsvector('simple') keeps as one lexeme,
+ * unchanged); one regular expression over the joined words rather than one per word.
+ */
+function allPlain(words: readonly string[]): boolean {
+  let length = 0;
+  for (const w of words) {
+    if (w.length === 0 || w.length > 2000) return false;
+    length += w.length;
+  }
+  return PLAIN_TEXT.test(words.join(' ')) && length > 0;
+}
+
+const PLAIN_TEXT = /^[a-z0-9 ]*$/;
 
 /** A growing SQL condition list with numbered parameters. */
 class Conditions {
