@@ -106,12 +106,12 @@ const UPSERT_SQL = `
     d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
     array(select jsonb_array_elements_text(d.skills)), d.date_posted, d.source,
     d.work_from_worldwide, array(select jsonb_array_elements_text(d.work_from_countries)), d.utc_min, d.utc_max,
-    h.tsv, h.tsv || coalesce(d.description_tsv::tsvector, setweight(to_tsvector('simple', d.description_words), 'D'))
+    h.tsv, h.tsv || setweight(to_tsvector('simple', d.description_words), 'D')
   from jsonb_to_recordset($1::jsonb) as d(
     id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
     continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
     salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, title_words text,
-    company_skill_words text, location_words text, description_words text, description_tsv text, work_from_worldwide boolean,
+    company_skill_words text, location_words text, description_words text, work_from_worldwide boolean,
     work_from_countries jsonb, utc_min double precision, utc_max double precision)
     -- The head's tsvector once per row (the full one extends it).
     cross join lateral (select ${HEAD_TSV_SQL} as tsv) h
@@ -174,43 +174,10 @@ function documentRow(doc: JobSearchDocument) {
     location_words: searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
     // Each word once: text matching needs no positions (ranking reads head_tsv), and a distinct word list makes
     // to_tsvector, the stored tsvector and the GIN insert cheaper.
-    ...descriptionVector([...new Set(searchWords(doc.descriptionText))]),
+    description_words: [...new Set(searchWords(doc.descriptionText))].join(' '),
     terms,
   };
 }
-
-/**
- * The description's part of the tsvector. Words that are all plain ASCII (most postings) are sent as the tsvector
- * itself ('word:position', what to_tsvector('simple', words) gives, weight D being the default): reading that costs
- * PostgreSQL about half of parsing the words again (issue 26). Any other word, or a text too long for positions, is
- * left to to_tsvector. postgres.test.ts checks both give the same tsvector.
- */
-export function descriptionVector(words: readonly string[]): {
-  description_words: string;
-  description_tsv: string | null;
-} {
-  if (words.length > 0 && words.length < 16_000 && allPlain(words)) {
-    let tsv = '';
-    for (let i = 0; i < words.length; i++) tsv += `${i ? ' ' : ''}${words[i]}:${i + 1}`;
-    return { description_words: '', description_tsv: tsv };
-  }
-  return { description_words: words.join(' '), description_tsv: null };
-}
-
-/**
- * Every word 1 to 2,000 plain lower-case ASCII letters and digits (what to_tsvector('simple') keeps as one lexeme,
- * unchanged); one regular expression over the joined words rather than one per word.
- */
-function allPlain(words: readonly string[]): boolean {
-  let length = 0;
-  for (const w of words) {
-    if (w.length === 0 || w.length > 2000) return false;
-    length += w.length;
-  }
-  return PLAIN_TEXT.test(words.join(' ')) && length > 0;
-}
-
-const PLAIN_TEXT = /^[a-z0-9 ]*$/;
 
 /** A growing SQL condition list with numbered parameters. */
 class Conditions {
