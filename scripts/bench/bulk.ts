@@ -5,7 +5,7 @@
  *   bench's PostgreSQL), and the most any read model fell behind meanwhile (events and seconds);
  * - every PostgreSQL read model rebuilt from those events, one at a time (events/s);
  * - the embedded search index built from the events (seconds, events/s);
- * each beside the previous figure (PREVIOUS: issue 26's, and this session's baseline at commit 5e6b5e4) and a floor
+ * each beside the previous figure (PREVIOUS: issue 26's, the baseline at commit 5e6b5e4, and before the bulk pass at ca94537) and a floor
  * measured in the same run: the write side alone (ingestion with no projection running) and reading the events alone.
  * The API figures (batches of 500, 4 in flight, every projection running) are in jobs.ts.
  */
@@ -26,9 +26,10 @@ import { BENCH_PG_PORT, benchServices, type BenchTarget } from './targets';
  * machine (load average 7-11 from other work, so its rates are low; compare CPU ms per job). See docs/ingestion.md.
  */
 export const PREVIOUS = {
-  seed: 'issue 26: 388 jobs/s, 376 s; baseline 151 jobs/s, 662 s (read models 229 s after the ingest), 4.27 CPU ms/job node',
+  seed: 'issue 26: 388 jobs/s, 376 s; baseline 151 jobs/s, 662 s (read models 229 s after the ingest), 4.27 CPU ms/job node; before the bulk pass (ca94537, 20k jobs, load 4): 208 jobs/s, 96 s',
   api: 'issue 26: ~1,000 jobs/s; baseline 123 jobs/s, server 2.75 CPU ms/job',
-  rebuild: 'issue 26: 2,177-3,245 events/s; baseline jobs 840, search-index 372, duplicates 354; all 739 s',
+  rebuild:
+    'issue 26: 2,177-3,245 events/s; baseline jobs 840, search-index 372, duplicates 354; all 739 s; before the bulk pass (ca94537, 20k jobs, load 3-6, CPU ms/event node + PostgreSQL): jobs 2,113/s 0.29 + 0.23, search-index 877-1,073/s 0.43-0.48 + 0.52-0.56, duplicates 1,007-1,182/s 0.73-0.79 + 0.14-0.32',
   embedded: 'issue 26: 5,791 events/s (100k jobs: ~17 s); baseline 199 s (515 events/s)',
 };
 
@@ -160,12 +161,17 @@ export async function benchBulk(t: BenchTarget, jobs: number): Promise<Row[]> {
       let total = 0;
       let slowest = Infinity;
       for (const name of names.filter((n) => n !== 'search-embedded')) {
+        const cpu = cpuNow();
         const t1 = performance.now();
         await services.runner.rebuild(name);
         const s = (performance.now() - t1) / 1000;
+        const used = cpuSince(cpu);
         total += s;
         slowest = Math.min(slowest, events / s);
-        metric(`bulk: rebuild ${name} (${events.toLocaleString()} events, events/s)`, fmt(events / s));
+        metric(
+          `bulk: rebuild ${name} (${events.toLocaleString()} events; events/s; CPU ms/event node + PostgreSQL)`,
+          `${fmt(events / s)}; ${(used.node / events).toFixed(3)} + ${(used.pg / events).toFixed(3)}`,
+        );
       }
       metric('bulk: rebuild, slowest read model (events/s)', fmt(slowest));
       metric('bulk: rebuild, every read model one after the other (s)', fmt(total));

@@ -67,5 +67,5 @@ console.log(
     .padStart(9)} events/s (${head.toLocaleString()} events)`,
 );
 await services.close();
-await db.drop();
+if (!process.env.PROFILE_KEEP) await db.drop();
 await target!.close();

@@ -146,15 +146,16 @@ export function searchIndexProjection(deps: {
       await deps.index.bulkLoad?.('end');
     },
     async handleBatch(events) {
-      // The last operation per job wins: a document to upsert, or null to remove.
-      const ops = new Map<string, JobSearchDocument | null>();
+      // The last operation per job wins: the content to index, or null to remove. Documents are made later, chunk by
+      // chunk, so making one chunk's documents overlaps the index writing the chunk before (see writeChunked).
+      const ops = new Map<string, { identity: JobIdentity; job: JobContent } | null>();
       for (const event of events) {
         switch (event.type) {
           case 'JobPosted': {
             const d = event.data as JobPosted;
             const identity = { publicId: d.publicId, slug: d.slug, source: d.source, removed: false };
             remember(d.jobId, identity);
-            ops.set(d.jobId, toSearchDocument(d.jobId, identity, d.job));
+            ops.set(d.jobId, { identity, job: d.job });
             break;
           }
           case 'JobUpdated':
@@ -166,7 +167,7 @@ export function searchIndexProjection(deps: {
             const identity = { ...before, removed: event.type === 'JobReposted' ? false : before.removed };
             remember(d.jobId, identity);
             // An update to a removed job changes nothing that is searchable.
-            if (!identity.removed) ops.set(d.jobId, toSearchDocument(d.jobId, identity, d.job));
+            if (!identity.removed) ops.set(d.jobId, { identity, job: d.job });
             break;
           }
           case 'JobRemoved': {
@@ -181,10 +182,51 @@ export function searchIndexProjection(deps: {
             break;
         }
       }
-      const upserts = [...ops.values()].filter((doc): doc is JobSearchDocument => doc !== null);
-      const removals = [...ops.entries()].filter(([, doc]) => doc === null).map(([id]) => id);
-      if (upserts.length) await deps.index.upsert(upserts);
+      const upserts: [string, { identity: JobIdentity; job: JobContent }][] = [];
+      const removals: string[] = [];
+      for (const [jobId, op] of ops) {
+        if (op) upserts.push([jobId, op]);
+        else removals.push(jobId);
+      }
+      await writeChunked(
+        upserts,
+        (chunk) => chunk.map(([jobId, op]) => toSearchDocument(jobId, op.identity, op.job)),
+        (docs) => deps.index.upsert(docs),
+      );
       if (removals.length) await deps.index.remove(removals);
     },
   };
+}
+
+/** Documents per index write when a batch is large (a rebuild's page, a bulk catch-up's). */
+export const WRITE_CHUNK = 500;
+
+/**
+ * Writes `items` in chunks of WRITE_CHUNK, at most two writes in flight: the next chunk's documents are made (CPU in
+ * this process) while the index applies the one before (CPU in PostgreSQL), instead of one after the other. The
+ * chunks hold distinct jobs (a batch collapses to one operation per job), so their order does not matter; the
+ * PostgreSQL index serialises its writers anyway. Resolves when every write has; the first failure rejects.
+ */
+async function writeChunked<T>(
+  items: readonly T[],
+  make: (chunk: readonly T[]) => JobSearchDocument[],
+  write: (docs: JobSearchDocument[]) => Promise<void>,
+): Promise<void> {
+  if (items.length <= WRITE_CHUNK) {
+    if (items.length) await write(make(items));
+    return;
+  }
+  const inFlight: Promise<void>[] = [];
+  try {
+    for (let i = 0; i < items.length; i += WRITE_CHUNK) {
+      const pending = write(make(items.slice(i, i + WRITE_CHUNK)));
+      pending.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+      inFlight.push(pending);
+      if (inFlight.length >= 2) await inFlight.shift();
+    }
+  } finally {
+    // Never leave a write running behind the caller's back, even after a failure.
+    await Promise.allSettled(inFlight);
+  }
+  for (const pending of inFlight) await pending;
 }

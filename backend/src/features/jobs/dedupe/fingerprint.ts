@@ -236,7 +236,9 @@ function fnv1aOn(h: number, text: string): number {
  * space, computed over the words in place (no joined string per shingle). A text of fewer words is one shingle.
  */
 export function shingleHashes(html: string): Set<number> {
-  const tokens = words(htmlToText(html, 200_000, { cache: false }));
+  // The shared lines cache: live (a seed, a server), the jobs read model and the search index split the same description
+  // moments before (issue 26: one parse per description where the projections run together).
+  const tokens = words(htmlToText(html, 200_000));
   const out = new Set<number>();
   if (tokens.length < SHINGLE_WORDS) {
     if (tokens.length) out.add(fnv1aOn(FNV_OFFSET, tokens.join(' ')) | 0);
@@ -286,10 +288,14 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
  * set sizes: |A∩B| = J·(|A|+|B|)/(1+J).
  */
 export function containment(a: Pick<Fingerprint, 'minhash' | 'shingles'>, b: typeof a): number {
-  const j = similarity(a.minhash, b.minhash);
-  const smaller = Math.min(a.shingles, b.shingles);
+  return containmentOf(similarity(a.minhash, b.minhash), a.shingles, b.shingles);
+}
+
+/** The containment for a Jaccard estimate `j` of two sets of `a` and `b` shingles. */
+export function containmentOf(j: number, a: number, b: number): number {
+  const smaller = Math.min(a, b);
   if (smaller === 0) return 0;
-  return Math.min(1, (j * (a.shingles + b.shingles)) / (1 + j) / smaller);
+  return Math.min(1, (j * (a + b)) / (1 + j) / smaller);
 }
 
 export function fingerprintOf(job: JobContent): Fingerprint {

@@ -30,7 +30,16 @@ import type { Logger } from '../../../logger';
 import { JobAlreadyRemoved, JobNotOwned, jobDecider } from '../decide';
 import { DEDUPE_ACTOR, runOnJob } from './commands';
 import { duplicateDecider } from './decide';
-import { companyKey, fingerprintOf, sameJobScore, type Fingerprint } from './fingerprint';
+import {
+  MIN_SHINGLES,
+  SAME_JOB_SIMILARITY,
+  companyKey,
+  containmentOf,
+  fingerprintOf,
+  sameJobScore,
+  samePlace,
+  type Fingerprint,
+} from './fingerprint';
 
 export const DUPLICATES_PROJECTION = 'duplicates';
 /** A closed job posted again within this many days is a repost of it (the spec's issue 19 §3). */
@@ -81,6 +90,56 @@ interface Row {
   merged_into: string | null;
   merge_reason: MergeReason | null;
   revision: number;
+}
+
+/** What the in-memory pre-check of a run reads of a candidate. */
+type Candidate = Pick<Row, 'job_id' | 'place_key' | 'minhash' | 'shingles'>;
+
+/**
+ * sameJobScore(fp, candidate) !== null, for a candidate under the same company and title keys, without computing the
+ * score: the containment grows with the number of equal minima, so the loop stops as soon as enough are equal, or too
+ * few are left to reach the threshold (most candidates of a bulk load are other postings under the same title, and
+ * the check runs against every one). `needed` finds the least count with containment(count / MINHASH_SIZE) at or above
+ * SAME_JOB_SIMILARITY using containment itself, so the answer is the same as scoring.
+ */
+export function scoresAsSame(fp: Fingerprint, c: Candidate): boolean {
+  if (!samePlace(fp.placeKey, c.place_key) || Math.min(fp.shingles, c.shingles) < MIN_SHINGLES) return false;
+  const a = fp.minhash;
+  const b = c.minhash;
+  if (a.length !== b.length || a.length === 0) return false;
+  const need = needed(fp.shingles, c.shingles, a.length);
+  if (need > a.length) return false;
+  let same = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) {
+      if (++same >= need) return true;
+    } else if (same + (a.length - i - 1) < need) return false;
+  }
+  return same >= need;
+}
+
+const neededCache = new Map<number, number>();
+
+/**
+ * The least number of equal minima (of `size`) at which two descriptions of these sizes score as the same job
+ * (size + 1 when none does): containmentOf with the Jaccard estimate similarity() would give for that count.
+ */
+function needed(shinglesA: number, shinglesB: number, size: number): number {
+  const key = (shinglesA * 1_000_003 + shinglesB) * 257 + size;
+  const cached = neededCache.get(key);
+  if (cached !== undefined) return cached;
+  const scores = (count: number) => containmentOf(count / size, shinglesA, shinglesB) >= SAME_JOB_SIMILARITY;
+  // containment rises with the count: a binary search over 0..size + 1.
+  let lo = 0;
+  let hi = size + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mid <= size && scores(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  if (neededCache.size >= 100_000) neededCache.clear();
+  neededCache.set(key, lo);
+  return lo;
 }
 
 /** The job comes from the ATS board an admin configured for its company (issue 24 §3). */
@@ -420,6 +479,35 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       revision: event.revision,
       company_board: boardOf({ d, fp }),
     }));
+    // Every earlier candidate of the run's keys with what the score needs, in one query, before the insert: the
+    // run's own jobs come from memory (a bulk page has thousands of jobs, and a company posts the same title many
+    // times; reading their 128-integer signatures back cost more than computing them). Only rows that can score at
+    // all: a place that agrees (see samePlace) and enough shingles (MIN_SHINGLES).
+    const keys = new Map<string, { company: string; title: string; place: string }>();
+    for (const p of posted) {
+      if (p.fp.shingles < MIN_SHINGLES) continue;
+      keys.set(`${p.fp.companyKey}\0${p.fp.titleKey}\0${p.fp.placeKey}`, {
+        company: p.fp.companyKey,
+        title: p.fp.titleKey,
+        place: p.fp.placeKey,
+      });
+    }
+    const wanted = [...keys.values()];
+    const { rows: earlier } = wanted.length
+      ? await tx.query<Candidate & { company_key: string; title_key: string }>(
+          `select distinct on (f.job_id) f.company_key, f.title_key, f.job_id, f.place_key, f.minhash, f.shingles
+           from job_fingerprints f join unnest($1::text[], $2::text[], $3::text[]) as k(company_key, title_key, place_key)
+             on f.company_key = k.company_key and f.title_key = k.title_key
+                and (f.place_key = k.place_key or f.place_key = '' or k.place_key = '')
+           where f.merged_into is null and f.shingles >= $4`,
+          [
+            wanted.map((k) => k.company),
+            wanted.map((k) => k.title),
+            wanted.map((k) => k.place),
+            MIN_SHINGLES,
+          ],
+        )
+      : { rows: [] };
     const { rows: inserted } = await tx.query<{ job_id: string }>(
       `insert into job_fingerprints select * from jsonb_populate_recordset(null::job_fingerprints, $1::jsonb)
        on conflict (job_id) do nothing returning job_id`,
@@ -427,27 +515,21 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     );
     if (inserted.length === 0) return;
     const fresh = new Set(inserted.map((r) => r.job_id));
-    // Every candidate of the run's keys with what the score needs, in one query (distinct keys: a bulk page has
-    // thousands of jobs, and a company posts the same title many times).
-    const keys = new Map<string, { company: string; title: string }>();
-    for (const p of posted)
-      keys.set(`${p.fp.companyKey}\0${p.fp.titleKey}`, { company: p.fp.companyKey, title: p.fp.titleKey });
-    const { rows: shared } = await tx.query<
-      Pick<Row, 'job_id' | 'place_key' | 'minhash' | 'shingles'> & { company_key: string; title_key: string }
-    >(
-      `select f.company_key, f.title_key, f.job_id, f.place_key, f.minhash, f.shingles
-       from job_fingerprints f join unnest($1::text[], $2::text[]) as k(company_key, title_key)
-         on f.company_key = k.company_key and f.title_key = k.title_key
-       where f.merged_into is null`,
-      [[...keys.values()].map((k) => k.company), [...keys.values()].map((k) => k.title)],
-    );
-    const byKey = new Map<string, (typeof shared)[number][]>();
-    for (const r of shared) {
-      const key = `${r.company_key}\0${r.title_key}`;
+    const byKey = new Map<string, Candidate[]>();
+    const add = (key: string, candidate: Candidate) => {
       const list = byKey.get(key);
-      if (list) list.push(r);
-      else byKey.set(key, [r]);
-    }
+      if (list) list.push(candidate);
+      else byKey.set(key, [candidate]);
+    };
+    for (const r of earlier) add(`${r.company_key}\0${r.title_key}`, r);
+    for (const p of posted)
+      if (fresh.has(p.d.jobId))
+        add(`${p.fp.companyKey}\0${p.fp.titleKey}`, {
+          job_id: p.d.jobId,
+          place_key: p.fp.placeKey,
+          minhash: p.fp.minhash,
+          shingles: p.fp.shingles,
+        });
     const notYet = new Set(posted.map((p) => p.d.jobId));
     for (const p of posted) {
       const { event, d, fp } = p;
@@ -456,11 +538,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
       // Only a job that some earlier candidate scores as the same job goes on to the full check (which reads the
       // candidates again, with their status, and decides): most jobs sharing a company and title are other postings.
       const similar = (byKey.get(`${fp.companyKey}\0${fp.titleKey}`) ?? []).some(
-        (r) =>
-          r.job_id !== d.jobId &&
-          !notYet.has(r.job_id) &&
-          sameJobScore(fp, { ...fp, placeKey: r.place_key, minhash: r.minhash, shingles: r.shingles }) !==
-            null,
+        (r) => r.job_id !== d.jobId && !notYet.has(r.job_id) && scoresAsSame(fp, r),
       );
       if (similar) await check(tx, event, d, fp, boardOf(p), new Set(notYet));
     }
