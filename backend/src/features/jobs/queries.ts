@@ -215,7 +215,16 @@ export async function similarJobs(
   job: { jobId: string; title: string; skills: readonly string[] },
   limit = SIMILAR_LIMIT,
 ): Promise<ApiJob[]> {
-  const { rows } = await pool.query<JobRow>(
+  return liveJobsInOrder(pool, await similarJobIds(pool, job, limit));
+}
+
+/** The ids of `similarJobs`, best first: the ranking alone, no row read whole. */
+export async function similarJobIds(
+  pool: pg.Pool,
+  job: { jobId: string; title: string; skills: readonly string[] },
+  limit = SIMILAR_LIMIT,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ job_id: string }>(
     `with candidates as (
        (select job_id from jobs
         where status = 'live' and lower(title) % lower($2) and job_id <> $1
@@ -224,18 +233,24 @@ export async function similarJobs(
        (select job_id from jobs
         where status = 'live' and skills && $3::text[] and job_id <> $1
         order by date_posted desc limit 100)
-     ),
-     ranked as (
-       select c.job_id,
-              row_number() over (
-                order by similarity(lower(c.title), lower($2))
-                           + 0.15 * least(5, cardinality(array(select unnest(c.skills) intersect select unnest($3::text[])))) desc,
-                         c.date_posted desc, c.job_id) as rank
-       from jobs c where c.job_id in (select job_id from candidates)
-       order by rank limit $4
      )
-     select ${JOB_COLUMNS} from ranked join jobs using (job_id) order by ranked.rank`,
+     select c.job_id from jobs c where c.job_id in (select job_id from candidates)
+     order by similarity(lower(c.title), lower($2))
+                + 0.15 * least(5, cardinality(array(select unnest(c.skills) intersect select unnest($3::text[])))) desc,
+              c.date_posted desc, c.job_id
+     limit $4`,
     [job.jobId, job.title, job.skills, limit],
+  );
+  return rows.map((r) => r.job_id);
+}
+
+/** The live jobs among `ids` (internal job ids), whole, in the order of `ids`; ids no longer live are dropped. */
+export async function liveJobsInOrder(pool: pg.Pool, ids: readonly string[]): Promise<ApiJob[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<JobRow>(
+    `select ${JOB_COLUMNS} from unnest($1::uuid[]) with ordinality as wanted(job_id, n)
+     join jobs using (job_id) where jobs.status = 'live' order by wanted.n`,
+    [ids],
   );
   return rows.map(toApiJob);
 }
