@@ -215,17 +215,18 @@ export async function similarJobs(
   job: { jobId: string; title: string; skills: readonly string[] },
   limit = SIMILAR_LIMIT,
 ): Promise<ApiJob[]> {
-  return liveJobsInOrder(pool, await similarJobIds(pool, job, limit));
+  const { rows } = await pool.query<JobRow>(
+    `${SIMILAR_RANKED} select ${JOB_COLUMNS} from ranked join jobs using (job_id) order by ranked.rank`,
+    [job.jobId, job.title, job.skills, limit],
+  );
+  return rows.map(toApiJob);
 }
 
-/** The ids of `similarJobs`, best first: the ranking alone, no row read whole. */
-export async function similarJobIds(
-  pool: pg.Pool,
-  job: { jobId: string; title: string; skills: readonly string[] },
-  limit = SIMILAR_LIMIT,
-): Promise<string[]> {
-  const { rows } = await pool.query<{ job_id: string }>(
-    `with candidates as (
+/**
+ * The ranking of `similarJobs` ($1 the job's id, $2 its title, $3 its skills, $4 the limit): `ranked(job_id,
+ * rank)`, read on the ranking's columns only.
+ */
+const SIMILAR_RANKED = `with candidates as (
        (select job_id from jobs
         where status = 'live' and lower(title) % lower($2) and job_id <> $1
         order by lower(title) <-> lower($2) limit 100)
@@ -233,12 +234,25 @@ export async function similarJobIds(
        (select job_id from jobs
         where status = 'live' and skills && $3::text[] and job_id <> $1
         order by date_posted desc limit 100)
-     )
-     select c.job_id from jobs c where c.job_id in (select job_id from candidates)
-     order by similarity(lower(c.title), lower($2))
-                + 0.15 * least(5, cardinality(array(select unnest(c.skills) intersect select unnest($3::text[])))) desc,
-              c.date_posted desc, c.job_id
-     limit $4`,
+     ),
+     ranked as (
+       select c.job_id,
+              row_number() over (
+                order by similarity(lower(c.title), lower($2))
+                           + 0.15 * least(5, cardinality(array(select unnest(c.skills) intersect select unnest($3::text[])))) desc,
+                         c.date_posted desc, c.job_id) as rank
+       from jobs c where c.job_id in (select job_id from candidates)
+       order by rank limit $4
+     )`;
+
+/** The ids of `similarJobs`, best first: the ranking alone, no row read whole (the stored lists, similar/). */
+export async function similarJobIds(
+  pool: pg.Pool,
+  job: { jobId: string; title: string; skills: readonly string[] },
+  limit = SIMILAR_LIMIT,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ job_id: string }>(
+    `${SIMILAR_RANKED} select job_id from ranked order by rank`,
     [job.jobId, job.title, job.skills, limit],
   );
   return rows.map((r) => r.job_id);
