@@ -24,11 +24,15 @@ export async function storedSimilarJobs(
   job: SimilarOf,
   limit = SIMILAR_LIMIT,
 ): Promise<ApiJob[]> {
-  const { rows } = await pool.query<{ similar_ids: string[] }>(
-    `select similar_ids from similar_jobs
+  // The stored list is a cache: if it cannot be read (a database before the projection's migration), the live
+  // query answers.
+  const { rows } = await pool
+    .query<{ similar_ids: string[] }>(
+      `select similar_ids from similar_jobs
      where job_id = $1 and revision = $2 and computed_at > now() - make_interval(secs => $3)`,
-    [job.jobId, job.revision, SIMILAR_TTL_MS / 1000],
-  );
+      [job.jobId, job.revision, SIMILAR_TTL_MS / 1000],
+    )
+    .catch(() => ({ rows: [] as { similar_ids: string[] }[] }));
   const stored = rows[0]?.similar_ids;
   if (stored) {
     const live = await liveJobsInOrder(pool, stored);
@@ -36,12 +40,15 @@ export async function storedSimilarJobs(
     if (live.length >= limit || live.length === stored.length) return live.slice(0, limit);
   }
   const ids = await similarJobIds(pool, job, Math.max(limit, SIMILAR_STORED));
-  await pool.query(
-    `insert into similar_jobs (job_id, revision, similar_ids, computed_at) values ($1, $2, $3::uuid[], now())
+  // Not storing it only costs the next view the live query again: the page does not fail for it.
+  await pool
+    .query(
+      `insert into similar_jobs (job_id, revision, similar_ids, computed_at) values ($1, $2, $3::uuid[], now())
      on conflict (job_id) do update set revision = excluded.revision, similar_ids = excluded.similar_ids,
        computed_at = excluded.computed_at
      where similar_jobs.revision <= excluded.revision`,
-    [job.jobId, job.revision, ids],
-  );
+      [job.jobId, job.revision, ids],
+    )
+    .catch(() => undefined);
   return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
 }
