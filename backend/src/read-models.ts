@@ -9,6 +9,7 @@ import { alertsReadModels } from '@jobs/projections/alerts/index';
 import { atsProjection } from '@jobs/projections/ats/index';
 import { jobReportsProjection } from '@jobs/projections/reports/index';
 import { duplicatesProjection } from './features/jobs/dedupe/projection';
+import { similarJobsProjection } from './features/jobs/similar/projection';
 
 export interface ReadModelDeps {
   search: SearchIndex;
@@ -30,5 +31,6 @@ export function allProjections(deps: ReadModelDeps): Projection[] {
     atsProjection(),
     jobReportsProjection(),
     duplicatesProjection({ store: deps.store }),
+    similarJobsProjection(),
   ];
 }

@@ -216,7 +216,17 @@ export async function similarJobs(
   limit = SIMILAR_LIMIT,
 ): Promise<ApiJob[]> {
   const { rows } = await pool.query<JobRow>(
-    `with candidates as (
+    `${SIMILAR_RANKED} select ${JOB_COLUMNS} from ranked join jobs using (job_id) order by ranked.rank`,
+    [job.jobId, job.title, job.skills, limit],
+  );
+  return rows.map(toApiJob);
+}
+
+/**
+ * The ranking of `similarJobs` ($1 the job's id, $2 its title, $3 its skills, $4 the limit): `ranked(job_id,
+ * rank)`, read on the ranking's columns only.
+ */
+const SIMILAR_RANKED = `with candidates as (
        (select job_id from jobs
         where status = 'live' and lower(title) % lower($2) and job_id <> $1
         order by lower(title) <-> lower($2) limit 100)
@@ -233,9 +243,28 @@ export async function similarJobs(
                          c.date_posted desc, c.job_id) as rank
        from jobs c where c.job_id in (select job_id from candidates)
        order by rank limit $4
-     )
-     select ${JOB_COLUMNS} from ranked join jobs using (job_id) order by ranked.rank`,
+     )`;
+
+/** The ids of `similarJobs`, best first: the ranking alone, no row read whole (the stored lists, similar/). */
+export async function similarJobIds(
+  pool: pg.Pool,
+  job: { jobId: string; title: string; skills: readonly string[] },
+  limit = SIMILAR_LIMIT,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ job_id: string }>(
+    `${SIMILAR_RANKED} select job_id from ranked order by rank`,
     [job.jobId, job.title, job.skills, limit],
+  );
+  return rows.map((r) => r.job_id);
+}
+
+/** The live jobs among `ids` (internal job ids), whole, in the order of `ids`; ids no longer live are dropped. */
+export async function liveJobsInOrder(pool: pg.Pool, ids: readonly string[]): Promise<ApiJob[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<JobRow>(
+    `select ${JOB_COLUMNS} from unnest($1::uuid[]) with ordinality as wanted(job_id, n)
+     join jobs using (job_id) where jobs.status = 'live' order by wanted.n`,
+    [ids],
   );
   return rows.map(toApiJob);
 }

@@ -7,7 +7,8 @@ import type Koa from 'koa';
 import type pg from 'pg';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
-import { findCompany, findJob, similarJobs, type ApiJob, type CompanyDetails } from '../jobs/queries';
+import { findCompany, findJob, type ApiJob, type CompanyDetails } from '../jobs/queries';
+import { storedSimilarJobs } from '../jobs/similar/stored';
 import { splitDescription, type StructuredDescription } from '../jobs/structured';
 import { headTags, keywordList, plainSummary, SITE_NAME } from './head';
 import { absoluteLogoUrl, breadcrumbJsonLd, companyUrl, jobPostingJsonLd, jobUrl } from './json-ld';
@@ -120,7 +121,13 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       ],
     });
     const [similar, company] = await Promise.all([
-      similarJobs(deps.pool, { jobId: found.jobId, title: job.title, skills: job.skills }),
+      // The stored list (jobs/similar): the trigram walk runs once per job and revision, not on every view.
+      storedSimilarJobs(deps.pool, {
+        jobId: found.jobId,
+        revision: found.revision,
+        title: job.title,
+        skills: job.skills,
+      }),
       findCompany(deps.pool, job.company),
     ]);
     const state: JobPageState = {

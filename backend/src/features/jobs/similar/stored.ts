@@ -1,0 +1,54 @@
+/**
+ * The job page's similar jobs from the stored list (projection.ts): one primary-key read and one read of
+ * the listed rows instead of the trigram walk on every view (issue 23 §6). The live query runs, and its
+ * answer is stored for the next views, when there is no list for this revision of the job, when it is older
+ * than SIMILAR_TTL_MS (newer jobs may now be closer), or when fewer than `limit` of its jobs are still live.
+ */
+import type pg from 'pg';
+import { liveJobsInOrder, similarJobIds, SIMILAR_LIMIT, type ApiJob } from '../queries';
+
+/** A stored list is recomputed after this long, so jobs posted since can appear in it. */
+export const SIMILAR_TTL_MS = 60 * 60 * 1000;
+/** Ids stored per job: a few more than shown, so a closed job is replaced without recomputing. */
+export const SIMILAR_STORED = 12;
+
+export interface SimilarOf {
+  jobId: string;
+  revision: number;
+  title: string;
+  skills: readonly string[];
+}
+
+export async function storedSimilarJobs(
+  pool: pg.Pool,
+  job: SimilarOf,
+  limit = SIMILAR_LIMIT,
+): Promise<ApiJob[]> {
+  // The stored list is a cache: if it cannot be read (a database before the projection's migration), the live
+  // query answers.
+  const { rows } = await pool
+    .query<{ similar_ids: string[] }>(
+      `select similar_ids from similar_jobs
+     where job_id = $1 and revision = $2 and computed_at > now() - make_interval(secs => $3)`,
+      [job.jobId, job.revision, SIMILAR_TTL_MS / 1000],
+    )
+    .catch(() => ({ rows: [] as { similar_ids: string[] }[] }));
+  const stored = rows[0]?.similar_ids;
+  if (stored) {
+    const live = await liveJobsInOrder(pool, stored);
+    // Enough still live, or the list was short to begin with and none of it has gone.
+    if (live.length >= limit || live.length === stored.length) return live.slice(0, limit);
+  }
+  const ids = await similarJobIds(pool, job, Math.max(limit, SIMILAR_STORED));
+  // Not storing it only costs the next view the live query again: the page does not fail for it.
+  await pool
+    .query(
+      `insert into similar_jobs (job_id, revision, similar_ids, computed_at) values ($1, $2, $3::uuid[], now())
+     on conflict (job_id) do update set revision = excluded.revision, similar_ids = excluded.similar_ids,
+       computed_at = excluded.computed_at
+     where similar_jobs.revision <= excluded.revision`,
+      [job.jobId, job.revision, ids],
+    )
+    .catch(() => undefined);
+  return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
+}
