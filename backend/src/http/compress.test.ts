@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressInMemory } from './middleware';
+import { chooseEncoding, compressInMemory, HTML_BROTLI_QUALITY, HTML_GZIP_LEVEL } from './middleware';
 
 const jobs = Array.from({ length: 40 }, (_, i) => ({
   id: i,
@@ -146,6 +146,57 @@ describe('compressInMemory', () => {
       ctx.status = 204;
     });
     expect((await empty.get('/').set('Accept-Encoding', 'br')).status).toBe(204);
+  });
+
+  it("compresses a page (text/html) harder than data, so a first view fits in a connection's first round trip", async () => {
+    // A server-rendered page: markup for 20 cards and the JSON they hydrate from, as the search URL sends.
+    const words =
+      'remote team build product data design senior staff lead engineer platform growth customer'.split(' ');
+    let seed = 7;
+    const word = () => words[(seed = (seed * 48271) % 2147483647) % words.length];
+    const varied = jobs.map((j) => ({ ...j, description: Array.from({ length: 120 }, word).join(' ') }));
+    const cards = varied
+      .slice(0, 20)
+      .map(
+        (j) =>
+          `<li><a href="/jobs/${j.id}"><h2>${j.title}</h2><p>${j.description.slice(0, 150)}</p></a></li>`,
+      )
+      .join('');
+    const page = `<!doctype html><html><body><ul>${cards}</ul><script>window.__STATE__=${JSON.stringify(varied)}</script></body></html>`;
+    const html = appWith(async (ctx) => {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = page;
+    });
+    const q = (quality: number) =>
+      brotliCompressSync(Buffer.from(page), {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
+        },
+      });
+    const br = await html.raw('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(HTML_BROTLI_QUALITY).toBeGreaterThan(1);
+    expect(br.body.equals(q(HTML_BROTLI_QUALITY))).toBe(true);
+    expect(br.body.length).toBeLessThan(q(1).length);
+    const gz = await html.raw('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(page);
+    expect(gz.body.length).toBe(gzipSync(page, { level: HTML_GZIP_LEVEL }).length);
+    expect(gz.body.length).toBeLessThan(gzipSync(page, { level: 1 }).length);
+    // Data keeps the fastest level: a JSON answer is brotli quality 1.
+    const data = await json.raw('br');
+    expect(
+      data.body.equals(
+        brotliCompressSync(Buffer.from(JSON.stringify({ data: jobs })), {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 1,
+            [constants.BROTLI_PARAM_SIZE_HINT]: JSON.stringify({ data: jobs }).length,
+          },
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('leaves a stream to koa-compress, which still encodes it', async () => {
