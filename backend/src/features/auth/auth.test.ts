@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@jobs/contracts/session-hint';
 import { userStreamId } from '@jobs/contracts/users';
 import { USERS_PROJECTION } from '@jobs/projections/users/users';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
@@ -217,6 +218,53 @@ describe('sign-in and sessions', () => {
     expect((await client().get('/api/user').set('Cookie', cookie)).status).toBe(401);
     const { rowCount } = await h.testDb.pool.query('select 1 from sessions where id = $1', [sid]);
     expect(rowCount).toBe(0);
+  });
+
+  it('keeps the signed-in hint cookie true: set on sign-in, cleared on logout and by a stale 401, never HttpOnly', async () => {
+    const hintOf = (res: supertest.Response) =>
+      ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    const { agent, res: reg, username } = await register();
+    const set = hintOf(reg);
+    expect(set).toMatch(/^signed_in=1;/);
+    expect(set).not.toMatch(/httponly/i);
+    expect(set).toMatch(/samesite=lax/i);
+    // Signed in with the hint already there: nothing more is sent.
+    const again = await agent.get('/api/user');
+    expect(again.status).toBe(200);
+    expect(hintOf(again)).toBeUndefined();
+    // Logout clears it (an expired cookie).
+    const out = await agent.post('/api/logout');
+    expect(hintOf(out)).toMatch(/^signed_in=;.*expires=Thu, 01 Jan 1970/i);
+    // A stale hint (the session is gone): the 401 clears it.
+    const stale = await client()
+      .get('/api/user')
+      .set('Cookie', `${cookieOf(reg)}; signed_in=1`);
+    expect(stale.status).toBe(401);
+    expect(hintOf(stale)).toMatch(/^signed_in=;/);
+    // Signed out and no hint: no cookie at all.
+    expect(hintOf(await client().get('/api/user'))).toBeUndefined();
+    // Login sets it again.
+    const login = await client().post('/api/login').send({ username, password: PASSWORD });
+    expect(hintOf(login)).toMatch(/^signed_in=1;/);
+    // A page opened with a session cookie but no hint (a session from before the hint) gets it; a page
+    // without a session cookie, an asset or a script's fetch does not.
+    const page = await client()
+      .get('/jobs/anything')
+      .set('Accept', 'text/html')
+      .set('Cookie', cookieOf(login));
+    expect(hintOf(page)).toMatch(/^signed_in=1;/);
+    expect(hintOf(await client().get('/').set('Accept', 'text/html'))).toBeUndefined();
+    expect(hintOf(await client().get('/assets/x.js').set('Cookie', cookieOf(login)))).toBeUndefined();
+    expect(
+      hintOf(
+        await client()
+          .get('/')
+          .set('Accept', 'text/html')
+          .set('Cookie', `${cookieOf(login)}; signed_in=1`),
+      ),
+    ).toBeUndefined();
   });
 
   it('refuses a cross-origin POST (403)', async () => {

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import createSession from 'koa-session';
 import type pg from 'pg';
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '@jobs/contracts/session-hint';
 import type { PublicUser } from '@jobs/contracts/users';
 import type { UserRow } from '@jobs/projections/users/users';
 import { deriveKey } from './secret';
@@ -108,10 +109,50 @@ export function sessionMiddleware(options: SessionOptions): (app: Koa) => Koa.Mi
       app,
     ) as Koa.Middleware;
     const loadUser = loadSessionUser(options.pool);
+    const hint = signedInHint(options.secure);
     return async function apiSession(ctx, next) {
-      if (!ctx.path.startsWith('/api/')) return next();
-      return session(ctx, () => loadUser(ctx, next));
+      if (!ctx.path.startsWith('/api/')) {
+        // A page opened with a session cookie but no hint: the hint, so the page's script asks who.
+        if (ctx.method === 'GET' && ctx.cookies.get(SESSION_COOKIE) && !hint.present(ctx) && wantsPage(ctx))
+          hint.set(ctx, true);
+        return next();
+      }
+      try {
+        await session(ctx, () => loadUser(ctx, next));
+      } finally {
+        // After the handler (a thrown 401 included): signing in or out has happened. Only a change is sent.
+        const signedIn = Boolean(ctx.state.user);
+        if (signedIn !== hint.present(ctx)) hint.set(ctx, signedIn);
+      }
     };
+  };
+}
+
+/** A navigation (the browser asks for HTML), not an asset or a script's fetch. */
+function wantsPage(ctx: Koa.Context): boolean {
+  return /\btext\/html\b/.test(ctx.get('accept'));
+}
+
+/**
+ * The signed-in hint (@jobs/contracts/session-hint): readable by the page's script, no data in it. It lives
+ * longer than a session (Chromium's 400-day cap) so it never runs out while the session is alive; a stale one
+ * is cleared by the 401 it causes.
+ */
+function signedInHint(secure: boolean) {
+  const maxAge = 400 * 24 * 60 * 60 * 1000;
+  return {
+    present: (ctx: Koa.Context) => hasSignedInHint(ctx.get('cookie')),
+    set(ctx: Koa.Context, on: boolean) {
+      if (ctx.headerSent) return;
+      ctx.cookies.set(SIGNED_IN_HINT_COOKIE, on ? '1' : '', {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure,
+        signed: false,
+        overwrite: true,
+        ...(on ? { maxAge } : { maxAge: 0, expires: new Date(0) }),
+      });
+    },
   };
 }
 

@@ -6,10 +6,16 @@ import { aUser, anAdmin, renderWithApp, stubFetch } from '../../testing/render';
 import { resetToasts } from '../ui/toast';
 import { Header } from './header';
 
+/** The signed-in hint cookie the server sets with a session (@jobs/contracts/session-hint). */
+const hint = (on: boolean) => {
+  document.cookie = on ? 'signed_in=1; path=/' : 'signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+};
+
 afterEach(() => {
   cleanup();
   resetToasts();
   vi.unstubAllGlobals();
+  hint(false);
 });
 
 function mainNav() {
@@ -35,10 +41,26 @@ describe('Header', () => {
   });
 
   it('reads the user from GET /api/user, a 401 meaning signed out, without retrying', async () => {
+    hint(true);
     const fetchMock = stubFetch({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } } });
     renderWithApp(<Header />);
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('without the signed-in hint cookie, shows the signed-out links without asking GET /api/user', async () => {
+    const fetchMock = stubFetch({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } } });
+    renderWithApp(<Header />);
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('with the hint, a signed-in answer shows the account menu', async () => {
+    hint(true);
+    stubFetch({ 'GET /api/user': { status: 200, body: aUser } });
+    renderWithApp(<Header />);
+    expect(await screen.findByRole('button', { name: 'Account menu for janedoe' })).toBeTruthy();
   });
 
   it('signed in: the avatar menu shows initials, username, e-mail, Profile and Log out, no admin link', async () => {
@@ -64,6 +86,7 @@ describe('Header', () => {
   });
 
   it("logs out with POST /api/logout, toasts 'Logged out' and shows the signed-out links", async () => {
+    hint(true);
     const user = userEvent.setup();
     const fetchMock = stubFetch({
       'POST /api/logout': { status: 200, body: {} },
