@@ -143,7 +143,8 @@ function signedInHint(secure: boolean) {
   return {
     present: (ctx: Koa.Context) => hasSignedInHint(ctx.get('cookie')),
     set(ctx: Koa.Context, on: boolean) {
-      if (ctx.headerSent) return;
+      // Koa refuses a Secure cookie on a plain-HTTP request (a proxy not trusted): no hint rather than a 500.
+      if (ctx.headerSent || (secure && !ctx.secure)) return;
       ctx.cookies.set(SIGNED_IN_HINT_COOKIE, on ? '1' : '', {
         httpOnly: false,
         sameSite: 'lax',
