@@ -107,9 +107,10 @@ export async function startServer(options: {
       if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${output}`);
       const n = await liveJobs(baseUrl).catch(() => -1);
       if (n >= jobs) break;
-      // Deduplication drops a few of the generated jobs (a 100,000-job seed ends at ~99,990 live): the seed's
-      // own "ready" line says it is done.
-      if (n > 0 && /"msg":"demo jobs ready"/.test(output)) {
+      // Deduplication drops a few of the generated jobs (a 100,000-job seed ends at ~99,990 live): the server
+      // prints its URL once the seed is done (its "demo jobs ready" log line is info, below BUDGET_LOG_LEVEL's
+      // default, warn).
+      if (n > 0 && /"msg":"demo jobs ready"|is running at /.test(output)) {
         log(`the seed finished with ${n.toLocaleString('en')} live jobs (duplicates dropped)`);
         last = n;
         break;
