@@ -86,6 +86,9 @@ const MIGRATIONS = [
   // scoring every match, which GIN cannot when thousands of jobs share a title), and skills overlap.
   `create index if not exists jobs_title_trgm on jobs using gist (lower(title) gist_trgm_ops) where status = 'live'`,
   `create index if not exists jobs_skills on jobs using gin (skills) where status = 'live'`,
+  // Similar jobs, by title: the newest live jobs of one of the nearest titles (the titles themselves are found
+  // in the distinct-title catalogue, backend/src/features/jobs/similar/projection.ts).
+  `create index if not exists jobs_live_title on jobs (lower(title), date_posted desc) where status = 'live'`,
   // Filter options: index-only scans over live jobs.
   `create index if not exists jobs_filter_places on jobs (continent, country_name) where status = 'live'`,
   `create index if not exists jobs_filter_experience on jobs (experience_level) where status = 'live'`,
@@ -826,6 +829,7 @@ export function jobsProjection(): SqlProjection {
       'jobs_live_updated',
       'jobs_title_trgm',
       'jobs_skills',
+      'jobs_live_title',
       'jobs_filter_places',
       'jobs_filter_experience',
       'jobs_live_confirmed',

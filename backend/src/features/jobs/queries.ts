@@ -204,7 +204,8 @@ export async function countLiveJobs(pool: pg.Pool): Promise<number> {
 }
 
 /**
- * Up to `limit` live jobs like this one: candidates are the closest titles (trigram similarity) and the
+ * Up to `limit` live jobs like this one: candidates are the newest jobs of the closest titles (trigram
+ * similarity, found in the distinct-title catalogue `similar_titles`, similar/projection.ts) and the
  * newest jobs sharing a skill, each capped so the query stays cheap on a large table; they are ranked
  * by title similarity plus shared skills, then recency. Ranked first on the few columns the ranking reads,
  * then only the top `limit` rows are read whole (their `confirmedBy` lookups included): the job page asks
@@ -227,9 +228,13 @@ export async function similarJobs(
  * rank)`, read on the ranking's columns only.
  */
 const SIMILAR_RANKED = `with candidates as (
-       (select job_id from jobs
-        where status = 'live' and lower(title) % lower($2) and job_id <> $1
-        order by lower(title) <-> lower($2) limit 100)
+       (select j.job_id
+        from (select title, title <-> lower($2) as distance from similar_titles
+              where title % lower($2) order by distance limit 100) near
+        cross join lateral (select job_id from jobs
+              where status = 'live' and lower(title) = near.title and job_id <> $1
+              order by date_posted desc limit 100) j
+        order by near.distance limit 100)
        union
        (select job_id from jobs
         where status = 'live' and skills && $3::text[] and job_id <> $1

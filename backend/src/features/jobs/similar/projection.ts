@@ -5,7 +5,15 @@
  * trigram walk once per job of a bulk import. This projection only drops a job's list when the job changes
  * (its title or skills may have), is closed or merged, so nothing stale is kept; the revision stored with
  * each list guards against a page writing a list computed before the change.
+ *
+ * It also keeps `similar_titles`, the catalogue of distinct job titles (lower-cased) ever posted, with a trigram
+ * index: the similar-jobs query finds the nearest titles there (10,000 titles at 100,000 jobs) and then the newest
+ * live jobs of each through `jobs_live_title`, instead of walking the trigram index of every job (a GiST
+ * nearest-neighbour walk through thousands of jobs that share a title: 20-45 ms a job page at 100,000 jobs). A
+ * title no live job has any more stays in the catalogue and simply finds no job.
  */
+import type pg from 'pg';
+import type { RecordedEvent } from '@jobs/contracts/eventstore';
 import type { SqlProjection } from '@jobs/projections';
 
 export const SIMILAR_JOBS_PROJECTION = 'similar-jobs';
@@ -17,30 +25,59 @@ const MIGRATIONS = [
      similar_ids uuid[] not null,
      computed_at timestamptz not null default now()
    )`,
+  `create table if not exists similar_titles (title text primary key)`,
+  `create index if not exists similar_titles_trgm on similar_titles using gist (title gist_trgm_ops)`,
+  // A board that had jobs before the catalogue existed: its titles, once (an empty catalogue only).
+  `do $$ begin
+     if to_regclass('jobs') is not null and not exists (select 1 from similar_titles) then
+       insert into similar_titles select distinct lower(title) from jobs on conflict do nothing;
+     end if;
+   end $$`,
 ];
 
 /** The events after which a job's stored list may be wrong (each carries the job's id as `jobId`). */
 const INVALIDATING = ['JobUpdated', 'JobReposted', 'JobRemoved', 'JobMerged', 'JobUnmerged'] as const;
+/** The events that carry a job's title (`job.title`): the catalogue's. */
+const WITH_TITLE = new Set(['JobPosted', 'JobUpdated', 'JobReposted']);
 
 function jobIdOf(data: unknown): string | null {
   const id = (data as { jobId?: unknown } | null)?.jobId;
   return typeof id === 'string' ? id : null;
 }
 
+function titleOf(event: RecordedEvent): string | null {
+  if (!WITH_TITLE.has(event.type)) return null;
+  const title = (event.data as { job?: { title?: unknown } } | null)?.job?.title;
+  return typeof title === 'string' && title ? title : null;
+}
+
+/**
+ * One batch: its titles into the catalogue (lower-cased by PostgreSQL, as the query compares them), and the
+ * stored lists of the jobs it changed dropped. Two statements at most, whatever its size.
+ */
+async function apply(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
+  const titles = [...new Set(events.map(titleOf).filter((t): t is string => t !== null))];
+  if (titles.length)
+    await tx.query(
+      `insert into similar_titles (title) select distinct lower(t) from unnest($1::text[]) t
+       on conflict do nothing`,
+      [titles],
+    );
+  const ids = new Set<string>();
+  for (const e of events) {
+    const id = e.type === 'JobPosted' ? null : jobIdOf(e.data);
+    if (id) ids.add(id);
+  }
+  if (ids.size) await tx.query('delete from similar_jobs where job_id = any($1::uuid[])', [[...ids]]);
+}
+
 export function similarJobsProjection(): SqlProjection {
   return {
     name: SIMILAR_JOBS_PROJECTION,
-    eventTypes: INVALIDATING,
-    tables: ['similar_jobs'],
+    eventTypes: ['JobPosted', ...INVALIDATING],
+    tables: ['similar_jobs', 'similar_titles'],
     migrations: MIGRATIONS,
-    async handle(event, tx) {
-      const jobId = jobIdOf(event.data);
-      if (jobId) await tx.query('delete from similar_jobs where job_id = $1', [jobId]);
-    },
-    async handleBatch(events, tx) {
-      // One statement per batch, whatever its size.
-      const ids = [...new Set(events.map((e) => jobIdOf(e.data)).filter((id): id is string => id !== null))];
-      if (ids.length) await tx.query('delete from similar_jobs where job_id = any($1::uuid[])', [ids]);
-    },
+    handle: (event, tx) => apply([event], tx),
+    handleBatch: apply,
   };
 }

@@ -4,6 +4,7 @@ import { createTestHarness, type TestHarness } from '../../../testing/harness';
 import { jobPageRenderer, type JobPageState } from '../../site-seo/job';
 import { findJob, similarJobs, type ApiJob } from '../queries';
 import { postJob, removeJob, updateJob, type PostedJob } from '../test-events';
+import { similarJobsProjection } from './projection';
 import { storedSimilarJobs } from './stored';
 
 const HOUR = 3_600_000;
@@ -140,5 +141,51 @@ describe('the job page similar jobs, stored per job', () => {
     const answer = await storedSimilarJobs(h.testDb.pool, { ...job, revision: found.revision });
     expect(ids(answer)).toEqual(ids(await similarJobs(h.testDb.pool, job)));
     expect(ids(answer)).not.toContain(jobs.other!.publicId);
+  });
+  it('find titles in the distinct-title catalogue (each once, kept by the projection, filled for an older board), then the newest jobs of the nearest', async () => {
+    const catalogue = async () =>
+      (
+        await h.testDb.pool.query<{ title: string }>('select title from similar_titles order by title')
+      ).rows.map((r) => r.title);
+    const hours = [5, 2, 8, 1, 7, 3, 6, 4];
+    const optics: PostedJob[] = [];
+    for (const hour of hours)
+      optics.push(
+        await postJob(h.services.store, {
+          title: 'Telescope Optics Engineer',
+          company: `Optics ${hour}`,
+          skills: ['Optics'],
+          datePosted: ago(hour * HOUR + 30 * 60_000),
+        }),
+      );
+    const anchor = await postJob(h.services.store, {
+      title: 'TELESCOPE optics engineer',
+      company: 'Optics anchor',
+      skills: ['Lenses'],
+      datePosted: ago(20 * HOUR),
+    });
+    await h.settle();
+    const titles = await catalogue();
+    expect(titles.filter((t) => t === 'telescope optics engineer')).toHaveLength(1);
+    expect(titles).toEqual(
+      expect.arrayContaining(['senior platform engineer', 'pastry chef', 'pastry cook']),
+    );
+    // Same title, no shared skill: the six newest jobs of that title, newest first.
+    const newest = [...hours]
+      .map((hour, i) => ({ hour, job: optics[i]! }))
+      .sort((a, b) => a.hour - b.hour)
+      .slice(0, 6)
+      .map((x) => x.job.publicId);
+    expect(ids(await liveSimilar(anchor))).toEqual(newest);
+
+    // A board whose jobs were there before the catalogue: the projection's migrations fill it from the jobs.
+    await h.testDb.pool.query('delete from similar_titles');
+    for (const sql of similarJobsProjection().migrations ?? []) await h.testDb.pool.query(sql);
+    const fromJobs = await h.testDb.pool.query<{ title: string }>(
+      'select distinct lower(title) as title from jobs order by 1',
+    );
+    expect(fromJobs.rows.length).toBeGreaterThan(5);
+    expect(await catalogue()).toEqual(fromJobs.rows.map((r) => r.title));
+    expect(ids(await liveSimilar(anchor))).toEqual(newest);
   });
 });
