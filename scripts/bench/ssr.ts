@@ -129,14 +129,19 @@ export function searchUrls(count: number): string[] {
   return out;
 }
 
-/** Distinct job slugs spread over the whole board (pages of the feed far apart), `count` of them. */
+/**
+ * Distinct job slugs spread over the whole board (pages of the feed far apart), `count` of them, from a random
+ * offset: a run on a reused board (BENCH_SSR_DATA_DIR) opens other jobs than the run before, whose similar-jobs
+ * lists that run stored, so the pages stay cold.
+ */
 async function jobPaths(baseUrl: string, count: number): Promise<string[]> {
   const first = (await (await fetch(`${baseUrl}/api/jobs?fields=card`)).json()) as { totalPages: number };
   const pages = Math.max(1, first.totalPages);
   const wanted = Math.ceil(count / 20);
+  const offset = Math.floor(Math.random() * Math.max(1, pages / wanted));
   const paths = new Set<string>();
   for (let i = 0; i < wanted && paths.size < count; i++) {
-    const page = 1 + Math.floor((i * pages) / wanted);
+    const page = 1 + ((offset + Math.floor((i * pages) / wanted)) % pages);
     const res = await fetch(`${baseUrl}/api/jobs?fields=card&page=${page}`);
     const body = (await res.json()) as { data: { id: number; slug?: string }[] };
     for (const j of body.data) paths.add(`/jobs/${encodeURIComponent(j.slug ?? String(j.id))}`);
