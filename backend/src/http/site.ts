@@ -7,7 +7,6 @@ import { countryNames } from '@jobs/contracts/where-label';
 import type { Logger } from '../logger';
 import { failedDependency, HttpError } from './errors';
 import { logPath } from './middleware';
-import { threadCpuClock } from './thread-cpu';
 
 export interface RenderedPage {
   status?: number;
@@ -156,7 +155,6 @@ export function serveSite(options: {
   const distDir = path.resolve(options.distDir);
   const loadTemplate = templateLoader(distDir);
   const loadRenderer = siteRendererLoader(options.ssrDir ?? path.join(path.dirname(distDir), 'dist-ssr'));
-  const renderCpu = threadCpuClock();
 
   return async function siteMiddleware(ctx, next) {
     if (
@@ -272,17 +270,18 @@ export function serveSite(options: {
       const names = countryNames(page?.state);
       if (Object.keys(names).length) state.countryNames = names;
       try {
-        // React's render is synchronous once the page's chunk is loaded (it is, after the first render):
-        // the main thread's CPU time around it is the render's own (issue 23: ≤ 5 ms at p95), shown to
-        // anyone in Server-Timing. Not the process's: that counts GC helper threads and the pool
-        // compressing other answers meanwhile (thread-cpu.ts).
-        const cpu = renderCpu();
+        // React's render is synchronous once the page's chunk is loaded (it is after the first render, and
+        // stays: lazy-page.ts imports it once): this process's CPU time around it is the render's own
+        // (issue 23: ≤ 5 ms at p95), shown to anyone in Server-Timing. It also counts V8's helper threads
+        // (concurrent GC, compiler) meanwhile. Not finer: Node 20 has no per-thread CPU clock, and
+        // /proc/thread-self/schedstat only moves at the scheduler's tick (0 for most 2 ms renders).
+        const cpu = process.cpuUsage();
         const started = performance.now();
         body = await renderer.render(ctx.url, state);
-        const used = renderCpu() - cpu;
+        const used = process.cpuUsage(cpu);
         timing.push(
           serverTiming('render', performance.now() - started, 'React render'),
-          serverTiming('render-cpu', used, 'React render CPU'),
+          serverTiming('render-cpu', (used.user + used.system) / 1000, 'React render CPU'),
         );
       } catch (err) {
         log?.error({ err, path: logPath(ctx.path) }, 'server rendering failed');
