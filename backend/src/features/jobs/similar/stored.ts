@@ -40,7 +40,16 @@ export async function storedSimilarJobs(
     if (live.length >= limit || live.length === stored.length) return live.slice(0, limit);
   }
   const ids = await similarJobIds(pool, job, Math.max(limit, SIMILAR_STORED));
-  // Not storing it only costs the next view the live query again: the page does not fail for it.
+  await storeSimilarList(pool, job, ids);
+  return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
+}
+
+/**
+ * Stores `ids` as the list of `job` at its revision, unless a list of a later revision is there (a view or the
+ * warmer that read the job before a change). Not storing it only costs the next view the live query again:
+ * a failure is not the caller's.
+ */
+export async function storeSimilarList(pool: pg.Pool, job: SimilarOf, ids: readonly string[]): Promise<void> {
   await pool
     .query(
       `insert into similar_jobs (job_id, revision, similar_ids, computed_at) values ($1, $2, $3::uuid[], now())
@@ -50,5 +59,4 @@ export async function storedSimilarJobs(
       [job.jobId, job.revision, ids],
     )
     .catch(() => undefined);
-  return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
 }
