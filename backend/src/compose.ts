@@ -136,7 +136,7 @@ export async function buildServices(
     options.role === 'server' && runProjections ? startExpirySweep({ store, pool: db.pool, logger }) : null;
   // The job pages' similar-jobs lists, computed ahead of their first view at low priority (jobs/similar/warmer.ts).
   const similarWarmer =
-    options.role === 'server' && runProjections
+    options.role === 'server' && runProjections && config.similarWarmer
       ? startSimilarWarmer({ pool: db.pool, logger: logger.child({ component: 'similar-warmer' }) })
       : null;
   // RUN_BOT=true: the ATS sync bot runs in the server, through the same ingestion service as the API.
