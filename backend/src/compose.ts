@@ -29,6 +29,7 @@ import { buildAlertServices, type AlertServices } from './features/alerts/wiring
 import type { Mailer } from './mail/mailer';
 import { startInProcessAtsBot } from './features/ats/wiring';
 import { startExpirySweep } from './features/jobs/expiry';
+import { startSimilarWarmer } from './features/jobs/similar/warmer';
 
 /** Everything a process needs, wired once: the composition root for the server, CLIs and tests. */
 export interface Services {
@@ -133,6 +134,11 @@ export async function buildServices(
   // Jobs of ingestion bots that no source confirms any more expire (410 'Expired'): docs/ingestion.md.
   const expirySweep =
     options.role === 'server' && runProjections ? startExpirySweep({ store, pool: db.pool, logger }) : null;
+  // The job pages' similar-jobs lists, computed ahead of their first view at low priority (jobs/similar/warmer.ts).
+  const similarWarmer =
+    options.role === 'server' && runProjections && config.similarWarmer
+      ? startSimilarWarmer({ pool: db.pool, logger: logger.child({ component: 'similar-warmer' }) })
+      : null;
   // RUN_BOT=true: the ATS sync bot runs in the server, through the same ingestion service as the API.
   const atsBot =
     options.role === 'server' && config.runBot
@@ -177,6 +183,7 @@ export async function buildServices(
     async close() {
       alertScheduler?.stop();
       expirySweep?.stop();
+      await similarWarmer?.stop();
       await atsBot?.stop().catch((err: unknown) => logger.warn({ err }, 'ATS bot stop failed'));
       // A clean stop leaves a snapshot, so the next start answers from the embedded index within seconds.
       await embeddedSearch?.stop().catch((err: unknown) => logger.warn({ err }, 'search index stop failed'));

@@ -93,6 +93,8 @@ export const configSchema = z
     /** Where `npm run bot` posts jobs (POST /api/ingest/jobs); default PUBLIC_URL. */
     BOT_API_URL: optionalUrl(['http:', 'https:']),
     RUN_PROJECTIONS: boolean,
+    /** Compute the job pages' similar-jobs lists in the background (features/jobs/similar/warmer.ts). */
+    SIMILAR_WARMER: boolean,
     /**
      * Which peers may set X-Forwarded-For / -Proto / -Host: none (default), addresses or CIDR ranges
      * (`127.0.0.1,10.0.0.0/8`, `loopback`), a hop count, or `true` (any peer is one proxy; warned at start).
@@ -168,6 +170,7 @@ export interface Config {
   runBot: boolean;
   botApiUrl: string;
   runProjections: boolean;
+  similarWarmer: boolean;
   /**
    * Whose X-Forwarded-For / -Proto / -Host count (http/client-address.ts). By default nobody's: reached
    * directly, a client's own X-Forwarded-For must not pick its rate-limit key. docs/operations.md.
@@ -234,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runBot: c.RUN_BOT ?? false,
     botApiUrl: (c.BOT_API_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     runProjections: c.RUN_PROJECTIONS ?? true,
+    similarWarmer: c.SIMILAR_WARMER ?? true,
     trustProxy: c.TRUST_PROXY ?? { kind: 'none' },
     http: {
       maxConnections: c.HTTP_MAX_CONNECTIONS,

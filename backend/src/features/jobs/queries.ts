@@ -274,6 +274,34 @@ export async function liveJobsInOrder(pool: pg.Pool, ids: readonly string[]): Pr
   return rows.map(toApiJob);
 }
 
+/**
+ * The stored similar-jobs list of a job (jobs/similar/stored.ts), read with its live jobs in one round trip:
+ * how many ids the list holds and the live ones whole, in the list's order; null when there is no list for
+ * this revision computed within the last `freshSeconds`.
+ */
+export async function storedSimilarLive(
+  pool: pg.Pool,
+  job: { jobId: string; revision: number },
+  freshSeconds: number,
+): Promise<{ stored: number; live: ApiJob[] } | null> {
+  const { rows } = await pool.query<(JobRow & { stored: number }) | { stored: number; job_id: null }>(
+    `select sl.stored, j.* from
+       (select cardinality(similar_ids) as stored, similar_ids from similar_jobs
+         where job_id = $1 and revision = $2 and computed_at > now() - make_interval(secs => $3)) sl
+     left join lateral
+       (select ${JOB_COLUMNS}, wanted.n from unnest(sl.similar_ids) with ordinality as wanted(job_id, n)
+          join jobs using (job_id) where jobs.status = 'live') j on true
+     order by j.n`,
+    [job.jobId, job.revision, freshSeconds],
+  );
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    stored: first.stored,
+    live: rows.flatMap((r) => (r.job_id === null ? [] : [toApiJob(r as JobRow)])),
+  };
+}
+
 export interface CompanyDetails {
   name: string;
   slug: string;

@@ -3,10 +3,12 @@
  * BreadcrumbList JSON-LD in the HTML itself, HTTP 410 for a removed job and 404 for an unknown one.
  * The lookup goes to the client as `state.jobPage`, so the page renders without a round trip.
  */
+import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type pg from 'pg';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
+import { LruCache } from '../jobs/cache';
 import { findCompany, findJob, type ApiJob, type CompanyDetails } from '../jobs/queries';
 import { storedSimilarJobs } from '../jobs/similar/stored';
 import { splitDescription, type StructuredDescription } from '../jobs/structured';
@@ -56,6 +58,7 @@ function jobDescription(job: ApiJob): string {
 }
 
 export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
+  const perRevision = new LruCache<string, { head: string; structured: StructuredDescription }>(2000);
   return async (ctx): Promise<RenderedPage | null> => {
     const identifier = identifierOf(ctx, JOB_PATH);
     if (identifier === null) return null;
@@ -92,34 +95,17 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       };
     }
 
-    const canonical = jobUrl(deps.publicUrl, job.slug);
     const title = `${job.title} at ${job.company} | ${SITE_NAME}`;
-    const head = headTags({
-      title,
-      description: jobDescription(job),
-      keywords: keywordList([
-        job.title,
-        job.company,
-        job.type,
-        job.experienceLevel === EXPERIENCE_NOT_SPECIFIED ? null : job.experienceLevel,
-        job.industry,
-        job.location,
-        job.isRemote ? (job.isHybrid ? 'hybrid' : 'remote') : null,
-        ...job.skills,
-      ]),
-      canonical,
-      type: 'article',
-      image: absoluteLogoUrl(job.companyLogo, deps.publicUrl),
-      imageAlt: `${job.company} logo`,
-      jsonLd: [
-        jobPostingJsonLd(job, deps.publicUrl),
-        breadcrumbJsonLd([
-          { name: 'Home', url: `${deps.publicUrl}/` },
-          { name: job.company, url: companyUrl(deps.publicUrl, job.company) },
-          { name: job.title, url: canonical },
-        ]),
-      ],
-    });
+    // What depends on the job alone (head tags with JSON-LD, the description's sections) is computed once per
+    // content of the job, not at every view: keyed by a digest of the whole job as read, since some of it
+    // changes without a new revision (a confirmation moves validThrough, a company profile the logo).
+    // Nothing personal is in it: the page's data is the same for every visitor.
+    const key = crypto.createHash('sha1').update(JSON.stringify(job)).digest('base64');
+    let derived = perRevision.get(key);
+    if (!derived) {
+      derived = { head: jobHead(job, title, deps.publicUrl), structured: splitDescription(job.description) };
+      perRevision.set(key, derived);
+    }
     const [similar, company] = await Promise.all([
       // The stored list (jobs/similar): the trigram walk runs once per job and revision, not on every view.
       storedSimilarJobs(deps.pool, {
@@ -134,11 +120,42 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       identifier,
       status: 200,
       job,
-      structured: splitDescription(job.description),
+      structured: derived.structured,
       // The similar-jobs cards show 150 characters: the excerpt, not whole descriptions, travels in the page.
       similar: similar.map((j) => ({ ...j, description: j.excerpt })),
       company,
     };
-    return { status: 200, title, head, state: { jobPage: state } };
+    return { status: 200, title, head: derived.head, state: { jobPage: state } };
   };
+}
+
+/** The job page's head tags: meta, canonical, Open Graph, JobPosting and breadcrumb JSON-LD. */
+function jobHead(job: ApiJob, title: string, publicUrl: string): string {
+  const canonical = jobUrl(publicUrl, job.slug);
+  return headTags({
+    title,
+    description: jobDescription(job),
+    keywords: keywordList([
+      job.title,
+      job.company,
+      job.type,
+      job.experienceLevel === EXPERIENCE_NOT_SPECIFIED ? null : job.experienceLevel,
+      job.industry,
+      job.location,
+      job.isRemote ? (job.isHybrid ? 'hybrid' : 'remote') : null,
+      ...job.skills,
+    ]),
+    canonical,
+    type: 'article',
+    image: absoluteLogoUrl(job.companyLogo, publicUrl),
+    imageAlt: `${job.company} logo`,
+    jsonLd: [
+      jobPostingJsonLd(job, publicUrl),
+      breadcrumbJsonLd([
+        { name: 'Home', url: `${publicUrl}/` },
+        { name: job.company, url: companyUrl(publicUrl, job.company) },
+        { name: job.title, url: canonical },
+      ]),
+    ],
+  });
 }

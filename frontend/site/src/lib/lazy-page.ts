@@ -27,11 +27,22 @@ export interface LazyPage<P extends object> {
  */
 export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
+  // One import per page for the life of the process: the server preloads the page before every render, and
+  // a dynamic import() of a module already in still goes through the module loader (and, under `node
+  // --import tsx`, a round trip to its hooks thread, ~0.3 ms and a yield to other requests per render).
+  // A failed load is forgotten, so the next attempt imports afresh.
+  let loading: Promise<PageModule<P>> | undefined;
   const preload = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    ));
   const Lazy = lazy(preload) as unknown as ComponentType<P>;
   function Page(props: P) {
     // Chosen once per mount: switching from Lazy to the loaded component later would remount the page.

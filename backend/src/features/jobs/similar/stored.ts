@@ -5,7 +5,7 @@
  * than SIMILAR_TTL_MS (newer jobs may now be closer), or when fewer than `limit` of its jobs are still live.
  */
 import type pg from 'pg';
-import { liveJobsInOrder, similarJobIds, SIMILAR_LIMIT, type ApiJob } from '../queries';
+import { liveJobsInOrder, similarJobIds, storedSimilarLive, SIMILAR_LIMIT, type ApiJob } from '../queries';
 
 /** A stored list is recomputed after this long, so jobs posted since can appear in it. */
 export const SIMILAR_TTL_MS = 60 * 60 * 1000;
@@ -25,22 +25,22 @@ export async function storedSimilarJobs(
   limit = SIMILAR_LIMIT,
 ): Promise<ApiJob[]> {
   // The stored list is a cache: if it cannot be read (a database before the projection's migration), the live
-  // query answers.
-  const { rows } = await pool
-    .query<{ similar_ids: string[] }>(
-      `select similar_ids from similar_jobs
-     where job_id = $1 and revision = $2 and computed_at > now() - make_interval(secs => $3)`,
-      [job.jobId, job.revision, SIMILAR_TTL_MS / 1000],
-    )
-    .catch(() => ({ rows: [] as { similar_ids: string[] }[] }));
-  const stored = rows[0]?.similar_ids;
-  if (stored) {
-    const live = await liveJobsInOrder(pool, stored);
-    // Enough still live, or the list was short to begin with and none of it has gone.
-    if (live.length >= limit || live.length === stored.length) return live.slice(0, limit);
-  }
+  // query answers. The list and its live jobs in one round trip (a view's first query, then its answer).
+  const stored = await storedSimilarLive(pool, job, SIMILAR_TTL_MS / 1000).catch(() => null);
+  // Enough still live, or the list was short to begin with and none of it has gone.
+  if (stored && (stored.live.length >= limit || stored.live.length === stored.stored))
+    return stored.live.slice(0, limit);
   const ids = await similarJobIds(pool, job, Math.max(limit, SIMILAR_STORED));
-  // Not storing it only costs the next view the live query again: the page does not fail for it.
+  await storeSimilarList(pool, job, ids);
+  return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
+}
+
+/**
+ * Stores `ids` as the list of `job` at its revision, unless a list of a later revision is there (a view or the
+ * warmer that read the job before a change). Not storing it only costs the next view the live query again:
+ * a failure is not the caller's.
+ */
+export async function storeSimilarList(pool: pg.Pool, job: SimilarOf, ids: readonly string[]): Promise<void> {
   await pool
     .query(
       `insert into similar_jobs (job_id, revision, similar_ids, computed_at) values ($1, $2, $3::uuid[], now())
@@ -50,5 +50,4 @@ export async function storedSimilarJobs(
       [job.jobId, job.revision, ids],
     )
     .catch(() => undefined);
-  return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
 }
