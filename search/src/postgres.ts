@@ -13,6 +13,9 @@ import {
   wholeWordsPattern,
 } from './text';
 
+/** Rows made between two turns of the event loop in a large upsert. */
+const ROW_SLICE = 50;
+
 /** Text queries count their matches exactly up to this many; a total above it is an estimate. */
 export const TEXT_COUNT_CAP = 10_000;
 
@@ -179,8 +182,10 @@ function documentRow(doc: JobSearchDocument) {
   };
 }
 
-/** A word PostgreSQL's parser reads as one 'asciiword' token, which the 'simple' configuration keeps as it is. */
-const LETTERS = /^[a-z]{1,255}$/;
+/** Longest word of a-z sent as a lexeme as it is (PostgreSQL's parser reads such a word as one 'asciiword' token,
+ * which the 'simple' configuration keeps as it is; a longer one goes through to_tsvector, which drops words over
+ * 2,047 bytes). */
+const MAX_LETTERS = 255;
 
 /**
  * The description's words, each once: text matching needs no positions (ranking reads head_tsv, and a query is
@@ -192,8 +197,17 @@ const LETTERS = /^[a-z]{1,255}$/;
 function descriptionWords(text: string): { description_letters: string; description_words: string } {
   const letters: string[] = [];
   const others: string[] = [];
-  for (const word of new Set(searchWords(text))) (LETTERS.test(word) ? letters : others).push(word);
+  for (const word of new Set(searchWords(text))) (isLetters(word) ? letters : others).push(word);
   return { description_letters: letters.join(' '), description_words: others.join(' ') };
+}
+
+function isLetters(word: string): boolean {
+  if (word.length > MAX_LETTERS) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
 }
 
 /** A growing SQL condition list with numbered parameters. */
@@ -537,7 +551,13 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     async upsert(docs) {
       const unique = lastById(docs);
       if (!unique.length) return;
-      const rows = unique.map(documentRow);
+      // A large batch's rows a slice at a time, letting the event loop run between (a write in flight on another
+      // connection needs it for each round trip: see writeChunked in projection.ts).
+      const rows: ReturnType<typeof documentRow>[] = [];
+      for (let i = 0; i < unique.length; i += ROW_SLICE) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        for (const doc of unique.slice(i, i + ROW_SLICE)) rows.push(documentRow(doc));
+      }
       await write(async (client) => {
         const deltas = new Map<string, TermDelta>();
         await uncountExisting(
