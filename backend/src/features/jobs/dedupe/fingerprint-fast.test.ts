@@ -142,6 +142,15 @@ describe('fingerprint fast paths', () => {
     }
   });
 
+  it('cut a description over 200,000 characters where htmlToText cuts it, cached or not', () => {
+    const long = `<p>xy ${Array.from({ length: 30_000 }, (_, i) => `word${i % 977} café`).join(' ')}</p>`;
+    expect(long.length).toBeGreaterThan(200_000);
+    const reference = referenceShingles(long);
+    expect([...shingleHashes(long)]).toEqual([...reference]);
+    htmlToText(long); // now in the shared lines cache
+    expect([...shingleHashes(long)]).toEqual([...reference]);
+  });
+
   it('keeps a bounded cache of the runs with other than ASCII characters', () => {
     for (let i = 0; i < 25_000; i++) shingleHashes(`<p>café${i} naïve${i}</p>`);
     expect(runCacheSize()).toBeLessThanOrEqual(20_000);

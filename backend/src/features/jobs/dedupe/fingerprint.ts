@@ -3,7 +3,7 @@
  * MinHash signature of the description's word shingles. Pure and cheap: about 0.2 ms per description.
  */
 import type { JobContent } from '@jobs/contracts';
-import { cachedLinesIfAny, htmlToPlainText, htmlToText } from '@jobs/contracts/description-text';
+import { cachedLinesIfAny, htmlToPlainText, htmlToText, truncate } from '@jobs/contracts/description-text';
 import { foldAscii } from '../normalise/text';
 
 export const MINHASH_SIZE = 128;
@@ -294,7 +294,7 @@ function fnv1aOn(h: number, text: string): number {
  */
 function descriptionWords(html: string): string[] {
   const lines = cachedLinesIfAny(html);
-  if (lines) return words(lines.join(' ').slice(0, TEXT_LIMIT));
+  if (lines) return words(truncate(lines.join(' '), TEXT_LIMIT, '')); // what htmlToText gives
   if (html.length > TEXT_LIMIT) return words(htmlToText(html, TEXT_LIMIT, { cache: false }));
   return words(htmlToPlainText(html));
 }
