@@ -45,6 +45,32 @@ export const DUPLICATES_PROJECTION = 'duplicates';
 /** A closed job posted again within this many days is a repost of it (the spec's issue 19 §3). */
 export const REPOST_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Fingerprints made ahead of their events, by event id, each taken once (a fingerprint is a pure function of the
+ * event's content, so one made ahead is the one the handler would make). Bounded: a page that is never applied (a
+ * failed rebuild) leaves at most `max` behind, the oldest going first.
+ */
+export class PreparedFingerprints {
+  private readonly byEvent = new Map<string, Fingerprint>();
+
+  constructor(private readonly max: number) {}
+
+  put(eventId: string, fingerprint: Fingerprint): void {
+    this.byEvent.set(eventId, fingerprint);
+    if (this.byEvent.size > this.max) this.byEvent.delete(this.byEvent.keys().next().value!);
+  }
+
+  take(eventId: string): Fingerprint | undefined {
+    const fingerprint = this.byEvent.get(eventId);
+    if (fingerprint) this.byEvent.delete(eventId);
+    return fingerprint;
+  }
+
+  get size(): number {
+    return this.byEvent.size;
+  }
+}
+
 /** Fingerprints made between two turns of the event loop in `prepare`. */
 const PREPARE_SLICE = 100;
 /** Most fingerprints made ahead and not yet taken (two pages of 5,000 in a rebuild). */
@@ -361,17 +387,11 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     );
   }
 
-  /**
-   * Fingerprints made ahead by `prepare` (a rebuild's next page, while the page before is written), by event id;
-   * each taken once. Bounded: a page that is never applied (a failed rebuild) leaves at most PREPARED_MAX behind.
-   */
-  const prepared = new Map<string, Fingerprint>();
+  /** Fingerprints made ahead by `prepare` (a rebuild's next page, while the page before is written). */
+  const prepared = new PreparedFingerprints(PREPARED_MAX);
 
   function fingerprintOfEvent(event: RecordedEvent, job: JobContent): Fingerprint {
-    const fp = prepared.get(event.id);
-    if (!fp) return fingerprintOf(job);
-    prepared.delete(event.id);
-    return fp;
+    return prepared.take(event.id) ?? fingerprintOf(job);
   }
 
   async function prepare(events: readonly RecordedEvent[]): Promise<void> {
@@ -382,8 +402,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
         sinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));
       }
-      prepared.set(event.id, fingerprintOf((event.data as JobPosted | JobUpdated | JobReposted).job));
-      if (prepared.size > PREPARED_MAX) prepared.delete(prepared.keys().next().value!);
+      prepared.put(event.id, fingerprintOf((event.data as JobPosted | JobUpdated | JobReposted).job));
     }
   }
 
