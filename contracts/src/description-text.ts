@@ -7,7 +7,7 @@
 
 import { htmlToLines, truncate } from './html-lines';
 
-export { decodeEntities, htmlToLines, truncate } from './html-lines';
+export { decodeEntities, htmlToLines, htmlToPlainText, truncate } from './html-lines';
 
 /** Spec section 9. */
 export const FEED_EXCERPT_LENGTH = 200;
@@ -52,6 +52,11 @@ function cachedLines(html: string): readonly string[] {
   linesCache.set(html, lines);
   if (linesCache.size > LINES_CACHE_SIZE) linesCache.delete(linesCache.keys().next().value!);
   return lines;
+}
+
+/** The description's lines if the shared cache holds them (nothing is parsed or added). */
+export function cachedLinesIfAny(html: string): readonly string[] | undefined {
+  return linesCache.get(html);
 }
 
 /** The excerpt of a description (HTML or text), at most `max` characters. */

@@ -35,15 +35,24 @@ export function decodeEntities(text: string): string {
 const BLOCK_TAGS =
   /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|header|footer)\b[^>]*>/gi;
 
+/**
+ * The text of an HTML fragment before it is cut into lines: scripts and styles dropped, a line break for each block
+ * tag, other tags removed, entities decoded; whitespace as it is. For a caller that only wants its words.
+ */
+export function htmlToPlainText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
+      .replace(BLOCK_TAGS, '\n')
+      .replace(/<[^>]*>/g, ''),
+  );
+}
+
 /** The text lines of an HTML fragment: one per block, whitespace collapsed, empty lines dropped. */
 export function htmlToLines(html: string): string[] {
-  const withBreaks = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(BLOCK_TAGS, '\n')
-    .replace(/<[^>]*>/g, '');
   // Whitespace runs other than line breaks (nbsp included: \s covers it) collapse in one pass over the text,
   // not one regex run per line.
-  const lines = decodeEntities(withBreaks)
+  const lines = htmlToPlainText(html)
     .replace(/[^\S\n]+/g, ' ')
     .split('\n');
   const out: string[] = [];

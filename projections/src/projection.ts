@@ -6,6 +6,14 @@ interface ProjectionBase {
   name: string;
   /** The event types handled; the subscription filters on them (others still advance the checkpoint). */
   eventTypes: readonly string[];
+  /**
+   * Optional work on a rebuild's page as soon as it is read, while the page before it is still being applied: CPU in
+   * this process that does not depend on the read model (the duplicate check's fingerprints), so it overlaps the
+   * database's work on the page before instead of following it. Must let the event loop run often (the page being
+   * applied needs it for each round trip). Only a hint: the handlers must give the same result without it, and a
+   * failure here is ignored.
+   */
+  prepare?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /**

@@ -614,8 +614,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       // Only the projection's own event types, in pages of `rebuildBatchSize`, the next page in flight while this
       // one is applied (the store's reading and the projection's writing overlap), then the checkpoint to the head.
       const eventTypes = [...w.types];
-      const read = (after: Position | null) =>
-        store.readAll({ after, maxCount: rebuildBatchSize, eventTypes });
+      const prepare = projection.prepare?.bind(projection);
+      const read = (after: Position | null) => {
+        const page = store.readAll({ after, maxCount: rebuildBatchSize, eventTypes });
+        // The projection's own preparation of the page overlaps the page before's writes too (see prepare).
+        return prepare
+          ? page.then((events) =>
+              prepare(events).then(
+                () => events,
+                () => events,
+              ),
+            )
+          : page;
+      };
       let next = head && eventTypes.length ? read(null) : Promise.resolve([]);
       for (;;) {
         const events = await next;

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/db';
 import { createMeilisearchIndex } from './meilisearch';
 import { createPostgresSearchIndex, TEXT_COUNT_CAP } from './postgres';
 import { createMemorySearchIndex } from './memory/adapter';
+import { searchWords } from './text';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -400,6 +401,42 @@ contractSuite('postgres', async () => {
 });
 
 describe('postgres search index', () => {
+  it("stores every description word as the lexeme to_tsvector('simple') makes of it, and finds it", async () => {
+    const own = await createTestDatabase('search_lexemes');
+    try {
+      const index = createPostgresSearchIndex(own.pool);
+      await index.ensureReady();
+      const text =
+        'Build APIs in Go, C++ and C#; ship v2 of the café’s 東京 office app. Straße 2024 ﬁne ÉCOLE naïve x86 ' +
+        'node.js 3.5 I/O 24/7 Ελληνικά ' +
+        'a'.repeat(300);
+      await index.upsert([doc(1, { descriptionText: text })]);
+      const { rows } = await own.pool.query<{ same: boolean; missing: string[] }>(
+        `select strip(tsv) = strip(head_tsv || to_tsvector('simple', $1)) as same,
+                array(select unnest(tsvector_to_array(to_tsvector('simple', $1)))
+                      except select unnest(tsvector_to_array(tsv))) as missing
+         from job_search where id = $2`,
+        [searchWords(text).join(' '), uuid(1)],
+      );
+      expect(rows[0]).toEqual({ same: true, missing: [] });
+      for (const word of [
+        'cpp',
+        'csharp',
+        '東京',
+        'cafe',
+        'straße',
+        '2024',
+        'fine',
+        'ecole',
+        'x86',
+        'ελληνικα',
+      ])
+        expect((await index.search(query({ text: word }))).ids, word).toEqual([uuid(1)]);
+    } finally {
+      await own.drop();
+    }
+  });
+
   it('returns a known total instead of counting for filter queries, and counts text queries itself', async () => {
     const own = await createTestDatabase('search_hint');
     try {

@@ -13,6 +13,9 @@ import {
   wholeWordsPattern,
 } from './text';
 
+/** Rows made between two turns of the event loop in a large upsert. */
+const ROW_SLICE = 50;
+
 /** Text queries count their matches exactly up to this many; a total above it is an estimate. */
 export const TEXT_COUNT_CAP = 10_000;
 
@@ -106,12 +109,14 @@ const UPSERT_SQL = `
     d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd,
     array(select jsonb_array_elements_text(d.skills)), d.date_posted, d.source,
     d.work_from_worldwide, array(select jsonb_array_elements_text(d.work_from_countries)), d.utc_min, d.utc_max,
-    h.tsv, h.tsv || setweight(to_tsvector('simple', d.description_words), 'D')
+    h.tsv, h.tsv || array_to_tsvector(string_to_array(d.description_letters, ' '))
+      || setweight(to_tsvector('simple', d.description_words), 'D')
   from jsonb_to_recordset($1::jsonb) as d(
     id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
     continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text, salary text,
     salary_min_usd double precision, salary_max_usd double precision, skills jsonb, date_posted timestamptz, source text, title_words text,
-    company_skill_words text, location_words text, description_words text, work_from_worldwide boolean,
+    company_skill_words text, location_words text, description_letters text, description_words text,
+    work_from_worldwide boolean,
     work_from_countries jsonb, utc_min double precision, utc_max double precision)
     -- The head's tsvector once per row (the full one extends it).
     cross join lateral (select ${HEAD_TSV_SQL} as tsv) h
@@ -172,11 +177,37 @@ function documentRow(doc: JobSearchDocument) {
     title_words: searchText(doc.title),
     company_skill_words: searchText([doc.company, ...doc.skills].join(' ')),
     location_words: searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
-    // Each word once: text matching needs no positions (ranking reads head_tsv), and a distinct word list makes
-    // to_tsvector, the stored tsvector and the GIN insert cheaper.
-    description_words: [...new Set(searchWords(doc.descriptionText))].join(' '),
+    ...descriptionWords(doc.descriptionText),
     terms,
   };
+}
+
+/** Longest word of a-z sent as a lexeme as it is (PostgreSQL's parser reads such a word as one 'asciiword' token,
+ * which the 'simple' configuration keeps as it is; a longer one goes through to_tsvector, which drops words over
+ * 2,047 bytes). */
+const MAX_LETTERS = 255;
+
+/**
+ * The description's words, each once: text matching needs no positions (ranking reads head_tsv, and a query is
+ * words joined by `&`, the last a prefix), and a distinct word list makes the stored tsvector and the GIN insert
+ * cheaper. The plain lower-case ASCII words (nearly all of them) become lexemes as they are (`array_to_tsvector`,
+ * without positions: about a fifth of `to_tsvector`'s cost, which parses the text); any other word goes through
+ * `to_tsvector` as before, so every word gives the lexeme it gave.
+ */
+function descriptionWords(text: string): { description_letters: string; description_words: string } {
+  const letters: string[] = [];
+  const others: string[] = [];
+  for (const word of new Set(searchWords(text))) (isLetters(word) ? letters : others).push(word);
+  return { description_letters: letters.join(' '), description_words: others.join(' ') };
+}
+
+function isLetters(word: string): boolean {
+  if (word.length > MAX_LETTERS) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
 }
 
 /** A growing SQL condition list with numbered parameters. */
@@ -520,7 +551,13 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     async upsert(docs) {
       const unique = lastById(docs);
       if (!unique.length) return;
-      const rows = unique.map(documentRow);
+      // A large batch's rows a slice at a time, letting the event loop run between (a write in flight on another
+      // connection needs it for each round trip: see writeChunked in projection.ts).
+      const rows: ReturnType<typeof documentRow>[] = [];
+      for (let i = 0; i < unique.length; i += ROW_SLICE) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        for (const doc of unique.slice(i, i + ROW_SLICE)) rows.push(documentRow(doc));
+      }
       await write(async (client) => {
         const deltas = new Map<string, TermDelta>();
         await uncountExisting(

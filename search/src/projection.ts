@@ -200,6 +200,12 @@ export function searchIndexProjection(deps: {
 
 /** Documents per index write when a batch is large (a rebuild's page, a bulk catch-up's). */
 export const WRITE_CHUNK = 500;
+/** Documents made between two turns of the event loop while a write is in flight (see writeChunked). */
+const MAKE_SLICE = 50;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * Writes `items` in chunks of WRITE_CHUNK, at most two writes in flight: the next chunk's documents are made (CPU in
@@ -219,7 +225,16 @@ async function writeChunked<T>(
   const inFlight: Promise<void>[] = [];
   try {
     for (let i = 0; i < items.length; i += WRITE_CHUNK) {
-      const pending = write(make(items.slice(i, i + WRITE_CHUNK)));
+      // Made a slice at a time, letting the event loop run between slices: the write in flight needs this process
+      // for each of its round trips (the lock, the old rows, the upsert, the counts), and a whole chunk made in one
+      // go would hold them back until it is done, so the two would take turns instead of overlapping.
+      const docs: JobSearchDocument[] = [];
+      for (let j = i; j < Math.min(items.length, i + WRITE_CHUNK); j += MAKE_SLICE) {
+        if (j > i) await yieldToEventLoop();
+        for (const doc of make(items.slice(j, Math.min(j + MAKE_SLICE, i + WRITE_CHUNK, items.length))))
+          docs.push(doc);
+      }
+      const pending = write(docs);
       pending.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
       inFlight.push(pending);
       if (inFlight.length >= 2) await inFlight.shift();

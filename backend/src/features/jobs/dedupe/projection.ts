@@ -45,6 +45,36 @@ export const DUPLICATES_PROJECTION = 'duplicates';
 /** A closed job posted again within this many days is a repost of it (the spec's issue 19 §3). */
 export const REPOST_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Fingerprints made ahead of their events, by event id, each taken once (a fingerprint is a pure function of the
+ * event's content, so one made ahead is the one the handler would make). Bounded: a page that is never applied (a
+ * failed rebuild) leaves at most `max` behind, the oldest going first.
+ */
+export class PreparedFingerprints {
+  private readonly byEvent = new Map<string, Fingerprint>();
+
+  constructor(private readonly max: number) {}
+
+  put(eventId: string, fingerprint: Fingerprint): void {
+    this.byEvent.set(eventId, fingerprint);
+    if (this.byEvent.size > this.max) this.byEvent.delete(this.byEvent.keys().next().value!);
+  }
+
+  take(eventId: string): Fingerprint | undefined {
+    const fingerprint = this.byEvent.get(eventId);
+    if (fingerprint) this.byEvent.delete(eventId);
+    return fingerprint;
+  }
+
+  get size(): number {
+    return this.byEvent.size;
+  }
+}
+
+/** Fingerprints made between two turns of the event loop in `prepare`. */
+const PREPARE_SLICE = 100;
+/** Most fingerprints made ahead and not yet taken (two pages of 5,000 in a rebuild). */
+const PREPARED_MAX = 20_000;
 
 const MIGRATIONS = [
   // The kind of every ingestion source: an ATS board ('greenhouse', 'lever', ...) is preferred over a bot ('api').
@@ -357,9 +387,28 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     );
   }
 
+  /** Fingerprints made ahead by `prepare` (a rebuild's next page, while the page before is written). */
+  const prepared = new PreparedFingerprints(PREPARED_MAX);
+
+  function fingerprintOfEvent(event: RecordedEvent, job: JobContent): Fingerprint {
+    return prepared.take(event.id) ?? fingerprintOf(job);
+  }
+
+  async function prepare(events: readonly RecordedEvent[]): Promise<void> {
+    let sinceYield = 0;
+    for (const event of events) {
+      if (event.type !== 'JobPosted' && event.type !== 'JobUpdated' && event.type !== 'JobReposted') continue;
+      if (++sinceYield === PREPARE_SLICE) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      prepared.put(event.id, fingerprintOf((event.data as JobPosted | JobUpdated | JobReposted).job));
+    }
+  }
+
   async function onPosted(event: RecordedEvent, tx: pg.PoolClient) {
     const d = event.data as JobPosted;
-    const fp = fingerprintOf(d.job);
+    const fp = fingerprintOfEvent(event, d.job);
     const { rows } = await tx.query<{ kind: string; company_key: string | null }>(
       'select kind, company_key from dedupe_sources where source_id = $1',
       [d.source],
@@ -395,7 +444,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     await setFingerprint(
       tx,
       d.jobId,
-      fingerprintOf(d.job),
+      fingerprintOfEvent(event, d.job),
       event.revision,
       event.type === 'JobReposted' ? 'live' : undefined,
     );
@@ -451,7 +500,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
   async function onPostedRun(events: readonly RecordedEvent[], tx: pg.PoolClient) {
     const posted = events.map((event) => {
       const d = event.data as JobPosted;
-      return { event, d, fp: fingerprintOf(d.job) };
+      return { event, d, fp: fingerprintOfEvent(event, d.job) };
     });
     const { rows: kinds } = await tx.query<{ source_id: string; kind: string; company_key: string | null }>(
       'select source_id, kind, company_key from dedupe_sources where source_id = any($1::text[])',
@@ -608,6 +657,7 @@ export function duplicatesProjection(deps: { store: EventStore; logger?: Logger 
     tables: ['job_fingerprints', 'dedupe_sources'],
     migrations: MIGRATIONS,
     handle,
+    prepare,
     async handleBatch(events, tx) {
       // Runs of JobPosted go set-based; everything else in order, one by one.
       let run: RecordedEvent[] = [];
