@@ -10,12 +10,7 @@
  */
 export const SIGNED_IN_HINT_COOKIE = 'signed_in';
 
-/** Whether a Cookie header (or `document.cookie`) carries the signed-in hint. */
+/** Whether a Cookie header (or `document.cookie`) carries the signed-in hint (`signed_in=1`). */
 export function hasSignedInHint(cookies: string): boolean {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === SIGNED_IN_HINT_COOKIE && part.slice(eq + 1).trim() === '1') return true;
-  }
-  return false;
+  return /(?:^|;)\s*signed_in=1\s*(?:;|$)/.test(cookies);
 }

@@ -8,18 +8,9 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 
 const askUser = getQueryFn<User>({ on401: 'returnNull' });
 
-/** Whether a session may exist: the signed-in hint cookie (@jobs/contracts/session-hint) is there. */
-export function mayBeSignedIn(): boolean {
-  return typeof document === 'undefined' || hasSignedInHint(document.cookie);
-}
-
-/**
- * GET /api/user: a 401 means nobody is signed in (null); never retried (spec section 4). Without the
- * signed-in hint nobody is: null without asking (a signed-out visitor's page then logs no 401).
- */
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: (context) => (mayBeSignedIn() ? askUser(context) : Promise.resolve(null)),
+  queryFn: (context) => (hasSignedInHint(document.cookie) ? askUser(context) : null),
   retry: false,
 });
 
