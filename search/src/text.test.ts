@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchWords } from './text';
+import { scanSearchWords, searchWords } from './text';
 
 /** The tokenizer as first written: Unicode-aware regular expressions over the whole text. */
 const reference = (value: string) =>
@@ -32,6 +32,26 @@ describe('searchWords', () => {
       }),
       { seed: 18, numRuns: 20_000 },
     );
+  });
+
+  it('has a scanning twin (scanSearchWords) that finds the same words in the same order', () => {
+    const scanned = (value: string) => {
+      const out: string[] = [];
+      scanSearchWords(
+        value,
+        (text, start, end, suffix) => out.push(text.slice(start, end) + suffix),
+        (w) => out.push(w),
+      );
+      return out;
+    };
+    const chars = 'aZq09 +#-.,_/\\\n\té’–—“”•ßİΣσςﬁ™½\u0301\u00a0ǅ日本x++##'.split('');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...chars), maxLength: 40 }), (s) => {
+        expect(scanned(s)).toEqual(searchWords(s));
+      }),
+      { seed: 19, numRuns: 20_000 },
+    );
+    expect(scanned('C++ a++b ++ # é++ C# ##')).toEqual(searchWords('C++ a++b ++ # é++ C# ##'));
   });
 
   it('keeps C++, C# and Node.js apart, lower-cases, and strips accents', () => {

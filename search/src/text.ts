@@ -82,6 +82,64 @@ function asciiWords(lower: string): string[] {
   return out;
 }
 
+/**
+ * `searchWords` without making a string of each word: calls `run(text, start, end, suffix)` for each word that is
+ * `text.slice(start, end) + suffix` (ASCII text, cut in place; the suffix spells out `++` and `#`) and `word(w)`
+ * for each word made the Unicode way, in the same order. For a caller that only looks words up (the embedded
+ * index's build, tokens.ts): most words are already known, so no string need be made for them.
+ */
+export function scanSearchWords(
+  value: string,
+  run: (text: string, start: number, end: number, suffix: '' | 'pp' | 'sharp') => void,
+  word: (w: string) => void,
+): void {
+  const lower = value.toLowerCase();
+  if (ASCII.test(lower)) {
+    scanAscii(lower, 0, lower.length, run);
+    return;
+  }
+  let start = 0;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (c >= 128 || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 35) continue;
+    if (i > start) {
+      const piece = lower.slice(start, i);
+      if (ASCII.test(piece)) scanAscii(lower, start, i, run);
+      else for (const w of unicodeWords(piece)) word(w);
+    }
+    start = i + 1;
+  }
+}
+
+/** `asciiWords` of `lower[from, to)`, as ranges. */
+function scanAscii(
+  lower: string,
+  from: number,
+  to: number,
+  run: (text: string, start: number, end: number, suffix: '' | 'pp' | 'sharp') => void,
+): void {
+  let start = -1;
+  for (let i = from; i < to; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    const plusPlus = c === 43 && i + 1 < to && lower.charCodeAt(i + 1) === 43;
+    if (plusPlus || c === 35) {
+      run(lower, start >= 0 ? start : i, i, plusPlus ? 'pp' : 'sharp');
+      start = -1;
+      if (plusPlus) i++;
+      continue;
+    }
+    if (start >= 0) {
+      run(lower, start, i, '');
+      start = -1;
+    }
+  }
+  if (start >= 0) run(lower, start, to, '');
+}
+
 export function searchText(value: string): string {
   return searchWords(value).join(' ');
 }

@@ -54,6 +54,37 @@ export interface IndexedJob {
   utcMax: number | null;
 }
 
+/**
+ * The four texts a job's words come from, in the order they are indexed: the title; the company and skills; the
+ * location, country and continent; the description. One definition for the engine and the tokeniser (tokens.ts).
+ */
+export function textFields(job: IndexedJob): [string, string, string, string] {
+  return [
+    job.title,
+    job.skills.length ? `${job.company} ${job.skills.join(' ')}` : job.company,
+    `${job.location} ${job.country ?? ''} ${job.continent ?? ''}`,
+    job.descriptionText,
+  ];
+}
+
+/**
+ * The words of the `at`-th job of a page cut elsewhere (tokens.ts), as ids into `resolver.terms`: from the end of
+ * the job before (`ends[4 * at - 1]`, 0 for the first) to `ends[4 * at]` the title's, then to `ends[4 * at + 1]`
+ * the company's and skills', `+ 2` the location's, `+ 3` the description's (each description word once).
+ */
+export interface JobWords {
+  resolver: TermResolver;
+  ids: Int32Array;
+  ends: Int32Array;
+  at: number;
+}
+
+/** The terms of one tokeniser (id → term) and the engine's entries of those seen so far (id → entry). */
+export interface TermResolver {
+  terms: string[];
+  entries: (TermEntry | undefined)[];
+}
+
 /** Strings stored once, each with a small id (locations, countries and the equality filters' values). */
 export class Interner {
   readonly values: string[] = [];
@@ -306,7 +337,11 @@ export class MemoryEngine {
   // ---- writes
 
   /** Inserts a job, or replaces the one with its id. */
-  upsert(job: IndexedJob): void {
+  /**
+   * Adds or replaces a job. `words`, when given, are its words already cut (a build from the events cuts them in
+   * a worker thread, tokens.ts): the index is the same as without.
+   */
+  upsert(job: IndexedJob, words?: JobWords): void {
     if (this.slotOf.has(job.id)) this.remove(job.id);
     const slot = this.takeSlot();
     this.slotOf.set(job.id, slot);
@@ -336,7 +371,8 @@ export class MemoryEngine {
     this.salaryLo[slot] = lo ?? NaN;
     this.salaryHi[slot] = hi ?? NaN;
 
-    this.indexText(slot, job);
+    if (words) this.indexWords(slot, words);
+    else this.indexText(slot, job);
     const keys = suggestionTerms(job);
     for (const t of keys) this.suggestions.add(t.key, t.term);
     this.suggestKeys[slot] = keys.map((t) => t.key).join('\u0001');
@@ -375,23 +411,49 @@ export class MemoryEngine {
       const sets = entry.prefixSets;
       if (sets) for (let i = 0; i < sets.length; i++) setBit(sets[i]!.bits, slot);
     };
-    for (const w of searchWords(job.title)) {
+    const [title, companySkills, location, description] = textFields(job);
+    for (const w of searchWords(title)) {
       const entry = this.entry(w);
       (entry.title ??= new Postings()).add(slot, words);
       count(entry);
     }
-    for (const w of searchWords(job.skills.length ? `${job.company} ${job.skills.join(' ')}` : job.company)) {
+    for (const w of searchWords(companySkills)) {
       const entry = this.entry(w);
       (entry.companySkills ??= new Postings()).add(slot, words);
       count(entry);
     }
-    for (const w of searchWords(`${job.location} ${job.country ?? ''} ${job.continent ?? ''}`)) {
+    for (const w of searchWords(location)) {
       const entry = this.entry(w);
       (entry.location ??= new Postings()).add(slot, words);
       count(entry);
     }
-    const description = searchWords(job.descriptionText);
-    for (let i = 0; i < description.length; i++) count(this.entry(description[i]!));
+    const descriptionWords = searchWords(description);
+    for (let i = 0; i < descriptionWords.length; i++) count(this.entry(descriptionWords[i]!));
+  }
+
+  /** `indexText` with the words cut elsewhere, as term ids of `words.terms`: the same calls in the same order. */
+  private indexWords(slot: number, words: JobWords): void {
+    const n = this.words;
+    const stamp = ++this.stamp;
+    const { ids, ends, at } = words;
+    const entries = words.resolver.entries;
+    const terms = words.resolver.terms;
+    let i = at === 0 ? 0 : ends[4 * at - 1]!;
+    for (let field = 0; field < 4; field++) {
+      const end = ends[4 * at + field]!;
+      for (; i < end; i++) {
+        const id = ids[i]!;
+        const entry = (entries[id] ??= this.entry(terms[id]!));
+        if (field === 0) (entry.title ??= new Postings()).add(slot, n);
+        else if (field === 1) (entry.companySkills ??= new Postings()).add(slot, n);
+        else if (field === 2) (entry.location ??= new Postings()).add(slot, n);
+        if (entry.stamp === stamp) continue;
+        entry.stamp = stamp;
+        entry.all.add(slot, n);
+        const sets = entry.prefixSets;
+        if (sets) for (let k = 0; k < sets.length; k++) setBit(sets[k]!.bits, slot);
+      }
+    }
   }
 
   private entry(term: string): TermEntry {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import {
   comparePositions,
   type EventStore,
@@ -9,7 +10,8 @@ import {
   type RecordedEvent,
 } from '@jobs/contracts';
 import { indexedJobOf, JOB_EVENT_TYPES } from '../projection';
-import { MemoryEngine } from './engine';
+import { MemoryEngine, type JobWords } from './engine';
+import { TokeniserThread, type TokenisedPage, type TokeniseItem } from './tokens';
 import type { SnapshotEvent, SnapshotStore } from './snapshot';
 
 export type EmbeddedIndexState = 'loading' | 'catching-up' | 'ready' | 'stopped';
@@ -40,6 +42,13 @@ export interface FollowerOptions {
   snapshotEveryMs?: number;
   /** Back-off after the event store failed (default 1 s, doubling to MAX_RETRY_MS). */
   retryMs?: number;
+  /**
+   * From this many job events to catch up, their words are cut in worker threads while this one indexes
+   * (tokens.ts; default 20,000: below, starting the workers costs more than it saves). 0 turns it off.
+   */
+  workerFromEvents?: number;
+  /** How many tokeniser threads (default 2, or 1 on a machine with a single core). */
+  workers?: number;
 }
 
 export const EMBEDDED_INDEX_NAME = 'search-embedded';
@@ -66,6 +75,10 @@ export class EmbeddedIndexFollower {
   private readonly logger: FollowerLogger;
   private readonly snapshotEveryMs: number;
   private readonly retryMs: number;
+  private readonly workerFromEvents: number;
+  private readonly workers: number;
+  /** Job events behind the head when catching up started (whether a worker cuts the words). */
+  private pending = 0;
   private subscription: { close(): Promise<void> } | null = null;
   /** Ends the back-off wait after a failure early (set while waiting). */
   private wake: (() => void) | null = null;
@@ -94,6 +107,8 @@ export class EmbeddedIndexFollower {
     this.logger = options.logger ?? quiet;
     this.snapshotEveryMs = options.snapshotEveryMs ?? 10 * 60_000;
     this.retryMs = options.retryMs ?? 1000;
+    this.workerFromEvents = options.workerFromEvents ?? 20_000;
+    this.workers = Math.max(1, options.workers ?? Math.min(2, os.availableParallelism()));
   }
 
   get ready(): boolean {
@@ -254,6 +269,7 @@ export class EmbeddedIndexFollower {
       this.target = await this.store.headPosition();
       this.state = 'catching-up';
       const pending = await this.store.countAfter(this.position, 10_000_000);
+      this.pending = pending;
       this.engine.reserve(Math.min(pending, 2_000_000));
       if (!this.target || (this.position && comparePositions(this.position, this.target) >= 0))
         this.becomeReady();
@@ -274,47 +290,133 @@ export class EmbeddedIndexFollower {
   }
 
   /**
-   * Reads the job events up to the head in pages, the next page in flight while this one is applied (the database
+   * Reads the job events up to the head in pages, the next pages in flight while this one is applied (the database
    * and this process work at once), applying a few hundred events per turn of the event loop so the process
-   * keeps answering requests (from the slower index) meanwhile.
+   * keeps answering requests (from the slower index) meanwhile. Far behind (a start without a snapshot), worker
+   * threads cut the pages' words while this thread indexes the pages before (tokens.ts).
    */
   private async catchUp(): Promise<void> {
     const page = 1000;
-    const read = (after: Position | null) =>
-      this.store.readAll({ after, maxCount: page, eventTypes: JOB_EVENT_TYPES });
-    let next = read(this.position);
-    // The page in flight is awaited on the next turn: a read that fails (a pool timeout under load) while this page
-    // is applied must not be an unhandled rejection, which ends the process; the await below still throws it.
-    next.catch(() => undefined);
-    while (this.running) {
-      const events = await next;
-      if (!events.length) return;
-      next = events.length === page ? read(events[events.length - 1]!.position) : Promise.resolve([]);
-      next.catch(() => undefined);
-      for (let i = 0; i < events.length; i++) {
-        if (this.gate) await this.gate;
-        const event = events[i]!;
-        this.apply(event);
-        this.advance(event.position);
-        if ((i & 255) === 255) await new Promise((r) => setImmediate(r));
+    const started = performance.now();
+    const threads: TokeniserThread[] = [];
+    if (this.workerFromEvents > 0 && this.pending >= this.workerFromEvents)
+      for (let i = 0; i < this.workers; i++) {
+        const thread = TokeniserThread.start();
+        if (thread) threads.push(thread);
       }
+    let workerFailed = false;
+    let inWorker = 0;
+    let workerMs = 0;
+    let waitedMs = 0;
+    const cut = (worker: TokeniserThread | null, events: RecordedEvent[]): Promise<TokenisedPage | null> => {
+      if (!worker || !events.length) return Promise.resolve(null);
+      // A worker that fails leaves the words to this thread: the same index, only slower.
+      return worker.tokenise(events.map(itemOf)).then(
+        (words) => {
+          inWorker += events.length;
+          workerMs += words.ms;
+          return words;
+        },
+        (err: Error) => {
+          if (!workerFailed)
+            this.logger.warn({ err: err.message }, 'search: the tokeniser thread failed; cutting words here');
+          workerFailed = true;
+          return null;
+        },
+      );
+    };
+    // Pages are read one after the other as soon as the one before has arrived, up to `ahead` pages before the one
+    // being applied, each sent on to a worker as it arrives (the workers in turn): reading, cutting and indexing
+    // overlap. Each worker numbers its own terms: a page's words are resolved through its worker's table.
+    const ahead = threads.length ? 2 + 2 * threads.length : 1;
+    type Page = {
+      events: Promise<RecordedEvent[]>;
+      words: Promise<TokenisedPage | null>;
+      worker: TokeniserThread | null;
+    };
+    let sent = 0;
+    const pages: Page[] = [];
+    let lastRead: Promise<RecordedEvent[]> | null = null;
+    const readNext = () => {
+      const events: Promise<RecordedEvent[]> = lastRead
+        ? lastRead.then((before) =>
+            before.length === page
+              ? this.store.readAll({
+                  after: before[before.length - 1]!.position,
+                  maxCount: page,
+                  eventTypes: JOB_EVENT_TYPES,
+                })
+              : [],
+          )
+        : this.store.readAll({ after: this.position, maxCount: page, eventTypes: JOB_EVENT_TYPES });
+      lastRead = events;
+      const worker = threads.length ? threads[sent++ % threads.length]! : null;
+      const words = events.then((list) => cut(worker, list));
+      // Awaited in turn below: a read that fails (a pool timeout under load) while pages before it are applied must
+      // not be an unhandled rejection, which ends the process; the await below still throws it.
+      events.catch(() => undefined);
+      words.catch(() => undefined);
+      pages.push({ events, words, worker });
+    };
+    try {
+      while (this.running) {
+        while (pages.length < ahead) readNext();
+        const waitFrom = performance.now();
+        const current = pages.shift()!;
+        const events = await current.events;
+        const words = await current.words;
+        const worker = current.worker;
+        waitedMs += performance.now() - waitFrom;
+        if (!events.length) return;
+        for (let i = 0; i < events.length; i++) {
+          if (this.gate) await this.gate;
+          const event = events[i]!;
+          this.apply(event, words && worker ? { resolver: worker.resolver, words, at: i } : undefined);
+          this.advance(event.position);
+          if ((i & 255) === 255) await new Promise((r) => setImmediate(r));
+        }
+        if (events.length < page) return;
+      }
+    } finally {
+      await Promise.all(threads.map((t) => t.close()));
+      if (threads.length)
+        this.logger.info(
+          {
+            events: inWorker,
+            threads: threads.length,
+            ms: Math.round(performance.now() - started),
+            // Which half was the slower: the thread's time cutting, this thread's time waiting for pages.
+            workerMs: Math.round(workerMs),
+            waitedMs: Math.round(waitedMs),
+          },
+          'search: job events cut into words in worker threads',
+        );
     }
   }
 
-  private apply(event: RecordedEvent): void {
+  /** Applies one job event; `cut`, when given, holds its words cut by the tokeniser thread. */
+  private apply(
+    event: RecordedEvent,
+    cut?: { resolver: JobWords['resolver']; words: TokenisedPage; at: number },
+  ): void {
     const engine = this.engine;
     switch (event.type) {
       case 'JobPosted':
-      case 'JobReposted': {
-        const d = event.data as JobPosted | JobReposted;
-        engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
-        break;
-      }
+      case 'JobReposted':
       case 'JobUpdated':
       case 'JobCorrected': {
-        const d = event.data as JobUpdated;
+        const d = event.data as JobPosted | JobReposted | JobUpdated;
         // Only a live job is updated (a removed one comes back with JobReposted).
-        if (engine.has(d.jobId)) engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
+        if ((event.type === 'JobUpdated' || event.type === 'JobCorrected') && !engine.has(d.jobId)) break;
+        const job = cut?.words.jobs[cut.at];
+        if (cut && job)
+          engine.upsert(job, {
+            resolver: cut.resolver,
+            ids: cut.words.ids,
+            ends: cut.words.ends,
+            at: cut.at,
+          });
+        else engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
         break;
       }
       case 'JobRemoved':
@@ -386,6 +488,21 @@ export class EmbeddedIndexFollower {
       setImmediate(step);
     };
     setImmediate(step);
+  }
+}
+
+/** What the tokeniser thread cuts of a job event: its content, or nothing. */
+function itemOf(event: RecordedEvent): TokeniseItem {
+  switch (event.type) {
+    case 'JobPosted':
+    case 'JobReposted':
+    case 'JobUpdated':
+    case 'JobCorrected': {
+      const d = event.data as JobPosted | JobReposted | JobUpdated;
+      return { jobId: d.jobId, job: d.job };
+    }
+    default:
+      return null;
   }
 }
 
