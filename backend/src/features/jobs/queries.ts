@@ -211,20 +211,23 @@ export async function findJobWithCompany(
   pool: pg.Pool,
   identifier: string,
 ): Promise<(JobLookup & { company: CompanyDetails | null }) | null> {
+  const where = jobWhere(identifier);
   const { rows } = await pool.query<
     JobLookupRow & { [K in keyof CompanyRow as `co_${K}`]: CompanyRow[K] | null }
-  >(
-    `select j.*, co.name as co_name, co.slug as co_slug, co.description as co_description,
+  >({
+    // Named: parsed once per connection (every job page asks it).
+    name: `job-with-company-${where.startsWith('public_id') ? 'id' : 'slug'}`,
+    text: `select j.*, co.name as co_name, co.slug as co_slug, co.description as co_description,
             co.description_source as co_description_source, co.size as co_size, co.founded as co_founded,
             co.website as co_website, co.logo as co_logo, co.live_job_count as co_live_job_count,
             co.industry as co_industry
      from (select ${JOB_COLUMNS}, company_slug, revision, status, removal_reason, removed_at from jobs
-           where ${jobWhere(identifier)} order by posted_at, job_id limit 1) j
+           where ${where} order by posted_at, job_id limit 1) j
      left join lateral (${COMPANY_SELECT}
        where j.status = 'live' and (lower(name) = lower(j.company) or slug = j.company or slug = j.company_slug)
        ${companyOrder('j.company')}) co on true`,
-    [identifier],
-  );
+    values: [identifier],
+  });
   const row = rows[0];
   if (!row) return null;
   const company =
