@@ -278,7 +278,7 @@ export const NEAR_TITLES_TTL_S = 3600;
 
 /**
  * The ranking of `similarJobs` ($1 the job's id, $2 its title, $3 its skills, $4 the limit): `ranked(job_id,
- * rank)`, read on the ranking's columns only. The 100 nearest titles of the job's title (trigram distance in
+ * rank)`, read on the ranking's columns only, as the candidates are found (not read again by key). The 100 nearest titles of the job's title (trigram distance in
  * the catalogue `similar_titles`) are a read model shared by every job of the title: `similar_title_near`
  * keeps them per title, and the statement computes and stores them when the title has none (or only one older
  * than NEAR_TITLES_TTL_S, so titles added since are found): the GiST walk, 0.3-11 ms at 100,000 jobs, runs once
@@ -297,27 +297,27 @@ function similarRankedSql(limit = '$4'): string {
        insert into similar_title_near (title, near, computed_at) select lower($2), near, now() from near_computed
        on conflict (title) do update set near = excluded.near, computed_at = excluded.computed_at),
      candidates as (
-       (select j.job_id
+       (select j.job_id, j.title, j.skills, j.date_posted
         from (select n.title, n.ord
               from (select near from near_stored union all select near from near_computed) x
               cross join lateral unnest(x.near) with ordinality n(title, ord)
               order by n.ord) near
-        cross join lateral (select job_id from jobs
+        cross join lateral (select job_id, lower(title) as title, skills, date_posted from jobs
               where status = 'live' and lower(title) = near.title and job_id <> $1
               order by date_posted desc limit 100) j
         order by near.ord limit 100)
        union
-       (select job_id from jobs
+       (select job_id, lower(title), skills, date_posted from jobs
         where status = 'live' and skills && $3::text[] and job_id <> $1
         order by date_posted desc limit 100)
      ),
      ranked as (
        select c.job_id,
               row_number() over (
-                order by similarity(lower(c.title), lower($2))
+                order by similarity(c.title, lower($2))
                            + 0.15 * least(5, (select count(distinct s) from unnest(c.skills) s where s = any($3::text[]))) desc,
                          c.date_posted desc, c.job_id) as rank
-       from jobs c where c.job_id in (select job_id from candidates)
+       from candidates c
        order by rank limit ${limit}
      )`;
 }
