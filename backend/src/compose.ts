@@ -22,7 +22,6 @@ import { allFeatures } from './features';
 import { jobAndCompanyRenderers } from './features/site-seo/renderers';
 import { homePageRenderer } from './features/site-seo/home';
 import { staticPagesRenderer } from './features/site-seo/static-pages';
-import { mergedJobPageRenderer } from './features/jobs/dedupe/routes';
 import { allProjections } from './read-models';
 import { buildAccountServices } from './features/auth/wiring';
 import { buildAlertServices, type AlertServices } from './features/alerts/wiring';
@@ -158,8 +157,7 @@ export async function buildServices(
     features: allFeatures({ publicApiLimit: config.publicApiLimit }),
     renderers: [
       homePageRenderer({ pool: db.pool, publicUrl: config.publicUrl, search }),
-      // Before the job page: a merged duplicate's page answers 301 to the job shown instead.
-      mergedJobPageRenderer({ pool: db.pool }),
+      // A merged duplicate's page answers 301 to the job shown instead: the job page asks (site-seo/job.ts).
       ...jobAndCompanyRenderers({ pool: db.pool, publicUrl: config.publicUrl }),
       staticPagesRenderer({ publicUrl: config.publicUrl }),
     ],

@@ -9,7 +9,8 @@ import type pg from 'pg';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
 import { LruCache } from '../jobs/cache';
-import { findCompany, findJob, type ApiJob, type CompanyDetails } from '../jobs/queries';
+import { canonicalOf, REDIRECT_MAX_AGE_S } from '../jobs/dedupe/routes';
+import { findJobWithCompany, type ApiJob, type CompanyDetails } from '../jobs/queries';
 import { storedSimilarJobs } from '../jobs/similar/stored';
 import { splitDescription, type StructuredDescription } from '../jobs/structured';
 import { headTags, keywordList, plainSummary, SITE_NAME } from './head';
@@ -57,22 +58,39 @@ function jobDescription(job: ApiJob): string {
   return plainSummary(`${lead} ${job.excerpt || job.description}`, 160);
 }
 
+function notFound(identifier: string): RenderedPage {
+  const state: JobPageState = { identifier, status: 404 };
+  return {
+    status: 404,
+    title: `Job Not Found | ${SITE_NAME}`,
+    head: '<meta name="robots" content="noindex">',
+    state: { jobPage: state },
+  };
+}
+
 export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
   const perRevision = new LruCache<string, { head: string; structured: StructuredDescription }>(2000);
   return async (ctx): Promise<RenderedPage | null> => {
     const identifier = identifierOf(ctx, JOB_PATH);
     if (identifier === null) return null;
-    const found = identifier.length <= 300 ? await findJob(deps.pool, identifier) : null;
-
-    if (!found) {
-      const state: JobPageState = { identifier, status: 404 };
-      return {
-        status: 404,
-        title: `Job Not Found | ${SITE_NAME}`,
-        head: '<meta name="robots" content="noindex">',
-        state: { jobPage: state },
-      };
+    if (identifier.length > 300) return notFound(identifier);
+    // The job and its company in one round trip (the page's first query).
+    const found = await findJobWithCompany(deps.pool, identifier);
+    // A merged duplicate is a removed job: its page answers 301 to the job shown instead (the duplicate's
+    // link keeps its weight; an hour's cache, so an unmerge is seen the same day). Only a page that is not a
+    // live job asks, not every job page.
+    if (!found || found.status === 'removed') {
+      const canonical = await canonicalOf(deps.pool, identifier);
+      if (canonical)
+        return {
+          status: 301,
+          redirect: {
+            location: `/jobs/${encodeURIComponent(canonical.slug)}`,
+            maxAgeSeconds: REDIRECT_MAX_AGE_S,
+          },
+        };
     }
+    if (!found) return notFound(identifier);
     const { job } = found;
     if (found.status === 'removed') {
       const state: JobPageState = {
@@ -106,16 +124,14 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       derived = { head: jobHead(job, title, deps.publicUrl), structured: splitDescription(job.description) };
       perRevision.set(key, derived);
     }
-    const [similar, company] = await Promise.all([
-      // The stored list (jobs/similar): the trigram walk runs once per job and revision, not on every view.
-      storedSimilarJobs(deps.pool, {
-        jobId: found.jobId,
-        revision: found.revision,
-        title: job.title,
-        skills: job.skills,
-      }),
-      findCompany(deps.pool, job.company),
-    ]);
+    // The stored list (jobs/similar), or the ranking and its list stored: one statement.
+    const similar = await storedSimilarJobs(deps.pool, {
+      jobId: found.jobId,
+      revision: found.revision,
+      title: job.title,
+      skills: job.skills,
+    });
+    const { company } = found;
     const state: JobPageState = {
       identifier,
       status: 200,

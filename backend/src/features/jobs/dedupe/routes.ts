@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { WrongExpectedVersionError } from '@jobs/contracts';
 import { JOBS_PROJECTION } from '@jobs/projections/jobs/index';
 import type { AppDeps, Feature } from '../../../http/app';
-import type { PageRenderer } from '../../../http/site';
 import { HttpError, notFound } from '../../../http/errors';
 import { validated } from '../../../http/validate';
 import { adminMetadata, caughtUp } from '../../admin/context';
@@ -22,7 +21,8 @@ import { duplicateDecider } from './decide';
 import { DUPLICATES_PROJECTION } from './projection';
 import { unstorableText } from '../../../http/text-input';
 
-const REDIRECT_MAX_AGE_S = 3600;
+/** How long a merged duplicate's 301 (API and page, site-seo/job.ts) may be cached. */
+export const REDIRECT_MAX_AGE_S = 3600;
 const NOT_A_JOB = new Set(['count']);
 
 /** The job a merged duplicate (by public id or slug) points to: its slug and public id. */
@@ -118,32 +118,6 @@ async function redirectIfMerged(ctx: Koa.Context, next: Koa.Next, pool: pg.Pool)
   ctx.status = 301;
 }
 
-const JOB_PAGE = /^\/jobs\/([^/]+)\/?$/;
-
-/** The job page of a merged duplicate: 301 to the page of the job shown instead (before the job page renderer). */
-export function mergedJobPageRenderer(deps: { pool: pg.Pool }): PageRenderer {
-  return async (ctx) => {
-    const match = JOB_PAGE.exec(ctx.path);
-    if (!match?.[1]) return null;
-    let identifier: string;
-    try {
-      identifier = decodeURIComponent(match[1]);
-    } catch {
-      return null;
-    }
-    if (identifier.length > 300) return null;
-    const canonical = await canonicalOf(deps.pool, identifier);
-    if (!canonical) return null;
-    return {
-      status: 301,
-      redirect: {
-        location: `/jobs/${encodeURIComponent(canonical.slug)}`,
-        maxAgeSeconds: REDIRECT_MAX_AGE_S,
-      },
-    };
-  };
-}
-
 const JobIdParam = z.object({ id: z.string().refine(isJobId, 'Must be a job id (UUID)') });
 const UnmergeBody = z.object({ expectedRevision: z.number().int().min(0).optional() });
 const MergeBody = z.object({ into: z.string().refine(isJobId, 'Must be a job id (UUID)') });
@@ -152,7 +126,7 @@ export function duplicatesFeature(): Feature {
   return {
     name: 'duplicates',
     routes(router, deps: AppDeps) {
-      // The page's redirect is a page renderer (mergedJobPageRenderer): the router holds API routes only.
+      // The page's redirect is the job page renderer's (site-seo/job.ts): the router holds API routes only.
       router.get('/api/jobs/:identifier', (ctx, next) => redirectIfMerged(ctx, next, deps.pool));
 
       const admin = guardedRouter(router);

@@ -10,7 +10,9 @@
  * index: the similar-jobs query finds the nearest titles there (10,000 titles at 100,000 jobs) and then the newest
  * live jobs of each through `jobs_live_title`, instead of walking the trigram index of every job (a GiST
  * nearest-neighbour walk through thousands of jobs that share a title: 20-45 ms a job page at 100,000 jobs). A
- * title no live job has any more stays in the catalogue and simply finds no job.
+ * title no live job has any more stays in the catalogue and simply finds no job. The nearest titles of each
+ * title are kept in `similar_title_near` by the query that needs them (queries.ts), not here: computing them for
+ * every new title of a bulk import would cost the import a GiST walk per title.
  */
 import type pg from 'pg';
 import type { RecordedEvent } from '@jobs/contracts/eventstore';
@@ -27,6 +29,13 @@ const MIGRATIONS = [
    )`,
   `create table if not exists similar_titles (title text primary key)`,
   `create index if not exists similar_titles_trgm on similar_titles using gist (title gist_trgm_ops)`,
+  // The nearest titles of a title (queries.ts similarRankedSql): written by the similar-jobs query itself, the
+  // first time a job of the title needs them and again once they are an hour old (titles added since).
+  `create table if not exists similar_title_near (
+     title text primary key,
+     near text[] not null,
+     computed_at timestamptz not null
+   )`,
   // A board that had jobs before the catalogue existed: its titles, once (an empty catalogue only).
   `do $$ begin
      if to_regclass('jobs') is not null and not exists (select 1 from similar_titles) then
@@ -75,7 +84,7 @@ export function similarJobsProjection(): SqlProjection {
   return {
     name: SIMILAR_JOBS_PROJECTION,
     eventTypes: ['JobPosted', ...INVALIDATING],
-    tables: ['similar_jobs', 'similar_titles'],
+    tables: ['similar_jobs', 'similar_titles', 'similar_title_near'],
     migrations: MIGRATIONS,
     handle: (event, tx) => apply([event], tx),
     handleBatch: apply,

@@ -5,7 +5,7 @@
  * than SIMILAR_TTL_MS (newer jobs may now be closer), or when fewer than `limit` of its jobs are still live.
  */
 import type pg from 'pg';
-import { liveJobsInOrder, similarJobIds, storedSimilarLive, SIMILAR_LIMIT, type ApiJob } from '../queries';
+import { similarForJobPage, SIMILAR_LIMIT, type ApiJob } from '../queries';
 
 /** A stored list is recomputed after this long, so jobs posted since can appear in it. */
 export const SIMILAR_TTL_MS = 60 * 60 * 1000;
@@ -24,15 +24,12 @@ export async function storedSimilarJobs(
   job: SimilarOf,
   limit = SIMILAR_LIMIT,
 ): Promise<ApiJob[]> {
-  // The stored list is a cache: if it cannot be read (a database before the projection's migration), the live
-  // query answers. The list and its live jobs in one round trip (a view's first query, then its answer).
-  const stored = await storedSimilarLive(pool, job, SIMILAR_TTL_MS / 1000).catch(() => null);
-  // Enough still live, or the list was short to begin with and none of it has gone.
-  if (stored && (stored.live.length >= limit || stored.live.length === stored.stored))
-    return stored.live.slice(0, limit);
-  const ids = await similarJobIds(pool, job, Math.max(limit, SIMILAR_STORED));
-  await storeSimilarList(pool, job, ids);
-  return (await liveJobsInOrder(pool, ids.slice(0, limit))).slice(0, limit);
+  // The list and its live jobs, or the ranking, its list stored and its jobs: one statement (queries.ts).
+  return similarForJobPage(pool, job, {
+    limit,
+    stored: Math.max(limit, SIMILAR_STORED),
+    freshSeconds: SIMILAR_TTL_MS / 1000,
+  });
 }
 
 /**
