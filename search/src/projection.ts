@@ -12,6 +12,7 @@ import type {
 import { workFrom } from '@jobs/contracts/where';
 import type { ExternalProjection } from '@jobs/projections';
 import { excerptOf, htmlToText, toUsdPerYear } from '@jobs/projections/jobs/index';
+import { indexTextOf } from './index-text';
 import type { IndexedJob } from './memory/engine';
 
 export const SEARCH_INDEX_PROJECTION = 'search-index';
@@ -56,7 +57,11 @@ export function indexedJobOf(jobId: string, job: JobContent, options: { cache?: 
     salaryMinUsd: toUsdPerYear(job.salaryMin, job.salaryCurrency, job.salaryPeriod),
     salaryMaxUsd: toUsdPerYear(job.salaryMax, job.salaryCurrency, job.salaryPeriod),
     skills: job.skills,
-    descriptionText: htmlToText(job.description, DESCRIPTION_TEXT_LENGTH, options),
+    // A caller that sees each description once (an index built from the events) reads only the HTML it needs.
+    descriptionText:
+      options.cache === false
+        ? indexTextOf(job.description, DESCRIPTION_TEXT_LENGTH)
+        : htmlToText(job.description, DESCRIPTION_TEXT_LENGTH, options),
     datePosted: new Date(job.datePosted).toISOString(),
     ...whereOf(job),
   };

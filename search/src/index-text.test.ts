@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { htmlToText } from '@jobs/projections/jobs/index';
+import { indexTextOf } from './index-text';
+
+const piece = fc.oneof(
+  fc.constantFrom(
+    '<p>',
+    '</p>',
+    '<br>',
+    '<br/>',
+    '<li>',
+    '</li>',
+    '<ul>',
+    '</ul>',
+    '<h2 class="x">',
+    '</h2>',
+    '<div>',
+    '</div>',
+    '<b>',
+    '</b>',
+    '<a href="https://x.example/?a=1&amp;b=2">',
+    '</a>',
+    '<span title="a > b">',
+    '<script>var a = "<p>";</script>',
+    '<STYLE>p{}</STYLE>',
+    '&amp;',
+    '&lt;',
+    '&nbsp;',
+    '&#233;',
+    '&#x2019;',
+    '&#0000000000000000000000000065;',
+    '&am',
+    'p;',
+    '&bogus;',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    '\u00a0',
+    '<',
+    '>',
+    ' - ',
+    ', ',
+    '.',
+    '\u2013',
+  ),
+  fc.constantFrom('engineer', 'Senior', 'C++', 'naïve', 'straße', '東京', 'data', 'team', 'remote', 'a', 'x'),
+  fc.string({ maxLength: 6 }),
+);
+const htmlArb = fc.array(piece, { maxLength: 400 }).map((parts) => parts.join(''));
+
+describe('indexTextOf', () => {
+  it('is htmlToText(html, max) for any HTML, from a prefix or the whole', () => {
+    fc.assert(
+      fc.property(htmlArb, fc.integer({ min: 1, max: 300 }), (html, max) => {
+        expect(indexTextOf(html, max)).toBe(htmlToText(html, max, { cache: false }));
+      }),
+      { seed: 23, numRuns: 5_000 },
+    );
+  });
+
+  it('reads the whole HTML where a prefix could read differently', () => {
+    const words = 'word '.repeat(20);
+    const cases = [
+      // A '<' in the text: the whole's tag removal runs from it to a '>' after any prefix.
+      `a < b <p>${words}</p>tail> end`,
+      // A script's removal spans tags.
+      `<p>${words}</p><script>x</p>${words}</script><p>${words}</p>`,
+      // An attribute holding a block tag.
+      `<a title="<p>">${words}</a><p>${words}</p>`,
+    ];
+    for (const html of cases)
+      for (const max of [10, 20, 40, 90])
+        expect(indexTextOf(html, max)).toBe(htmlToText(html, max, { cache: false }));
+  });
+
+  it('is the same for long, well-formed descriptions, where it reads only a prefix', () => {
+    const para = fc
+      .array(fc.constantFrom('engineer', 'team', 'C++', 'naïve', '&amp;', 'remote', 'work,', 'build.', '–'), {
+        minLength: 5,
+        maxLength: 40,
+      })
+      .map((w) => w.join(' '));
+    const docArb = fc
+      .array(
+        fc.tuple(
+          fc.constantFrom('p', 'li', 'h2', 'div'),
+          para,
+          fc.constantFrom('', '<b>x</b>', '&nbsp;', '<br>'),
+        ),
+        { minLength: 20, maxLength: 120 },
+      )
+      .map((blocks) => blocks.map(([tag, text, extra]) => `<${tag}>${text}${extra}</${tag}>`).join(''));
+    fc.assert(
+      fc.property(docArb, fc.constantFrom(100, 500, 2000), (html, max) => {
+        expect(indexTextOf(html, max)).toBe(htmlToText(html, max, { cache: false }));
+      }),
+      { seed: 29, numRuns: 2_000 },
+    );
+  });
+});
