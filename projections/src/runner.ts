@@ -752,16 +752,17 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (phase === 'end') {
         const loaded = bulkLoading ?? [];
         bulkLoading = null;
-        let failure: unknown = null;
-        for (const projection of loaded) {
-          try {
-            if (isExternalProjection(projection)) await projection.bulkLoad?.('end');
-            else await restoreIndexes(pool, projection);
-          } catch (err) {
-            failure ??= err;
-          }
-        }
-        if (failure) throw failure;
+        // Each read model's indexes on its own connection: the jobs read model's and the search index's, the
+        // largest, build side by side (each CREATE INDEX keeps one core busy).
+        const results = await Promise.allSettled(
+          loaded.map((projection) =>
+            isExternalProjection(projection)
+              ? projection.bulkLoad?.('end')
+              : restoreIndexes(pool, projection),
+          ),
+        );
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
         return loaded.length > 0;
       }
       if (bulkLoading) return true;

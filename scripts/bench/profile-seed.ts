@@ -43,6 +43,10 @@ const result = await seedDemoData(services, {
   },
 });
 const ingested = (performance.now() - t0) / 1000;
+const behind = (await services.runner.status()).filter((st) => st.lagEvents > 0);
+console.log(
+  `  when the ingest ended: ${behind.map((st) => `${st.name} ${st.lagEvents} events behind`).join(', ')}`,
+);
 for (;;) {
   const head = await services.store.headPosition();
   if (!(await services.runner.waitForPosition(head as Position, 600_000))) throw new Error('not caught up');
