@@ -211,6 +211,7 @@ function withEmbeddedIndex(
     stop: () => runner.stop(),
     migrate: () => runner.migrate(),
     rebuild: (name, onProgress) => runner.rebuild(name, onProgress),
+    bulkLoad: (phase) => runner.bulkLoad(phase),
     async status() {
       const own = embedded.status();
       const lagEvents = await store.countAfter(own.position, 1_000_000).catch(() => 0);

@@ -104,6 +104,18 @@ export async function resetCheckpoint(
   });
 }
 
+/**
+ * Drops the indexes a SQL projection names in `rebuildDeferredIndexes` (a bulk load into the live projection, see the
+ * runner's `bulkLoad`); `restoreIndexes` builds them again, and so do the migrations at the next start.
+ */
+export async function deferIndexes(pool: pg.Pool, projection: Projection): Promise<void> {
+  if (isExternalProjection(projection) || !projection.rebuildDeferredIndexes?.length) return;
+  await inTransaction(pool, async (client) => {
+    for (const index of projection.rebuildDeferredIndexes ?? [])
+      await client.query(`drop index if exists ${index}`);
+  });
+}
+
 /** Runs a SQL projection's migrations again: they create what `resetCheckpoint` deferred (`if not exists`). */
 export async function restoreIndexes(pool: pg.Pool, projection: Projection): Promise<void> {
   if (isExternalProjection(projection) || !projection.rebuildDeferredIndexes?.length) return;

@@ -65,6 +65,12 @@ export interface ExternalProjection extends ProjectionBase {
   /** Run on rebuild after the replay, also after a failed one (e.g. build the indexes `reset` set aside). */
   afterRebuild?(): Promise<void>;
   handleBatch(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Optional, around a bulk load into the running projection (the runner's `bulkLoad`, a seed on an empty board):
+   * 'begin' may set aside what only reads need and costs per row (secondary indexes, counts), 'end' (after the
+   * projection caught up) builds it once. Writes between must give the same read model as without.
+   */
+  bulkLoad?(phase: 'begin' | 'end'): Promise<void>;
 }
 
 export type Projection = SqlProjection | ExternalProjection;

@@ -9,6 +9,7 @@ import { isExternalProjection, type Projection, type SqlProjection } from './pro
 import {
   advanceCheckpoint,
   BEGIN_PROJECTION_TRANSACTION,
+  deferIndexes,
   LostLockError,
   lockKey,
   migrateProjections,
@@ -102,6 +103,15 @@ export interface ProjectionRunner {
   rebuild(name?: string, onProgress?: (progress: RebuildProgress) => void): Promise<void>;
   /** Creates the checkpoints table and runs the projections' migrations (start does it too). */
   migrate(): Promise<void>;
+  /**
+   * A bulk load into the running read models (a seed of many jobs on an empty board; issue 26): 'begin' sets aside
+   * what the projections maintain row by row for reads only (the SQL projections' `rebuildDeferredIndexes`, an
+   * external projection's own `bulkLoad`: the search index's secondary indexes and counts); 'end', once the caller
+   * waited for the read models to pass the load, builds each once. Only when this process runs every projection
+   * (false otherwise: then 'end' does nothing); reads in between are slower, not different. A process that dies in
+   * between leaves them to the next start's migrations.
+   */
+  bulkLoad(phase: 'begin' | 'end'): Promise<boolean>;
 }
 
 type Item = { kind: 'event'; event: RecordedEvent } | { kind: 'checkpoint'; position: Position };
@@ -172,6 +182,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const checkpointMoved = new Wakeup();
 
   let started = false;
+  /** The projections a bulk load set aside indexes of ('begin' done, 'end' not yet). */
+  let bulkLoading: Projection[] | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let lockClient: pg.PoolClient | null = null;
   let connectingLock: Promise<pg.PoolClient> | null = null;
@@ -734,6 +746,39 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (left <= 0) return false;
         await checkpointMoved.wait(Math.min(waitPollMs, left));
       }
+    },
+
+    async bulkLoad(phase) {
+      if (phase === 'end') {
+        const loaded = bulkLoading ?? [];
+        bulkLoading = null;
+        // Each read model's indexes on its own connection: the jobs read model's and the search index's, the
+        // largest, build side by side (each CREATE INDEX keeps one core busy).
+        const results = await Promise.allSettled(
+          loaded.map((projection) =>
+            isExternalProjection(projection)
+              ? projection.bulkLoad?.('end')
+              : restoreIndexes(pool, projection),
+          ),
+        );
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        return loaded.length > 0;
+      }
+      if (bulkLoading) return true;
+      if (!started || workers.some((w) => !w.hasLock || w.rebuilding)) return false;
+      bulkLoading = [];
+      try {
+        for (const { projection } of workers) {
+          bulkLoading.push(projection);
+          if (isExternalProjection(projection)) await projection.bulkLoad?.('begin');
+          else await deferIndexes(pool, projection);
+        }
+      } catch (err) {
+        await this.bulkLoad('end').catch(() => undefined);
+        throw err;
+      }
+      return true;
     },
 
     async rebuild(name, onProgress) {

@@ -14,7 +14,7 @@ import { readCheckpoints } from '@jobs/projections';
 import { EmbeddedIndexFollower } from '@jobs/search';
 import { JOB_EVENT_TYPES } from '@jobs/search/projection';
 import { generateJobs } from '../../backend/src/features/seed/generate';
-import { seedDemoData } from '../../backend/src/features/seed/seed';
+import { seedBulkLoad, seedDemoData } from '../../backend/src/features/seed/seed';
 import { ingestItems } from '../../backend/src/features/ingestion/service';
 import { createIngestionSource } from '../../backend/src/features/sources/service';
 import type { Row } from './eventstore';
@@ -108,6 +108,8 @@ export async function benchBulk(t: BenchTarget, jobs: number): Promise<Row[]> {
     })();
     const cpu = cpuNow();
     const t0 = performance.now();
+    // As `npm run seed` does: on this empty board the read models' indexes and counts are built once at the end.
+    const finishBulkLoad = await seedBulkLoad(services, jobs);
     await seedDemoData(services, {
       jobs,
       onProgress: ({ done }) => {
@@ -123,6 +125,7 @@ export async function benchBulk(t: BenchTarget, jobs: number): Promise<Row[]> {
         if (again?.commit === head?.commit) break;
       } else throw new Error('the read models did not catch up within 10 minutes');
     }
+    await finishBulkLoad?.();
     const searchable = (performance.now() - t0) / 1000;
     const used = cpuSince(cpu);
     sampling = false;
@@ -130,7 +133,7 @@ export async function benchBulk(t: BenchTarget, jobs: number): Promise<Row[]> {
     await services.runner.stop();
     process.stderr.write('\n');
     metric(
-      `bulk: seed in-process, ${jobs.toLocaleString()} jobs until every read model has them (jobs/s; s)`,
+      `bulk: seed in-process, ${jobs.toLocaleString()} jobs until every read model has them, indexes built (jobs/s; s)`,
       `${fmt(jobs / searchable)}; ${fmt(searchable)} s (ingested in ${fmt(ingested / 1000)} s)`,
     );
     metric(

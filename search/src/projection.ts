@@ -150,6 +150,9 @@ export function searchIndexProjection(deps: {
     async afterRebuild() {
       await deps.index.bulkLoad?.('end');
     },
+    async bulkLoad(phase) {
+      await deps.index.bulkLoad?.(phase);
+    },
     async handleBatch(events) {
       // The last operation per job wins: the content to index, or null to remove. Documents are made later, chunk by
       // chunk, so making one chunk's documents overlaps the index writing the chunk before (see writeChunked).

@@ -2,11 +2,13 @@
  * Demo data through the real ingestion path: the same service function the ingestion route uses,
  * under the 'demo' source, so the demo jobs are normalised, event-sourced and projected like any other.
  */
-import type { EventStore, Position } from '@jobs/contracts/eventstore';
-import { comparePositions } from '@jobs/contracts/eventstore';
+import type { EventStore, Position, StreamAppend } from '@jobs/contracts/eventstore';
+import { comparePositions, WrongExpectedVersionError } from '@jobs/contracts/eventstore';
+import type { ProjectionRunner } from '@jobs/projections';
 import type { Logger } from '../../logger';
 import { handleCommand } from '../../commands/handle';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
+import type { CompanyEvent } from '@jobs/contracts';
 import { companyDecider, companyStreamId } from '../ingestion/company';
 import { mapLimit } from '../ingestion/concurrency';
 import { ingestItems, type IngestCounts } from '../ingestion/service';
@@ -117,6 +119,29 @@ export async function seedDemoData(services: SeedServices, options: SeedOptions)
   return { jobs: options.jobs, counts, seconds, position, interrupted };
 }
 
+/** A seed of at least this many jobs on an empty board is a bulk load for the read models (see seedBulkLoad). */
+export const BULK_SEED_MIN_JOBS = 5_000;
+
+/**
+ * Before a seed of `jobs` into the read models this process runs (`npm run seed`, the bulk bench): on an empty board
+ * (no job posted yet) and at least BULK_SEED_MIN_JOBS, sets aside what the read models maintain row by row for reads
+ * only (the runner's `bulkLoad`: the jobs read model's secondary indexes, the search index's and its counts) and
+ * returns the function that builds them once, to call after waiting for the read models to pass the seed; null when
+ * the seed is not a bulk load (or another process runs the projections). Same read models as without it (issue 26).
+ */
+export async function seedBulkLoad(
+  services: SeedServices & { runner: Pick<ProjectionRunner, 'bulkLoad'> },
+  jobs: number,
+): Promise<(() => Promise<void>) | null> {
+  if (jobs < BULK_SEED_MIN_JOBS) return null;
+  const posted = await services.store.readAll({ after: null, maxCount: 1, eventTypes: ['JobPosted'] });
+  if (posted.length > 0) return null;
+  if (!(await services.runner.bulkLoad('begin'))) return null;
+  return async () => {
+    await services.runner.bulkLoad('end');
+  };
+}
+
 const COMPANY_BY_NAME = new Map<string, SeedCompany>();
 
 /**
@@ -143,7 +168,7 @@ class CompanyProfiles {
       }
     }
     if (fresh.length) {
-      const batch = mapLimit(fresh, 8, (company) => writeProfile(this.store, company));
+      const batch = writeProfiles(this.store, fresh);
       fresh.forEach((company, i) =>
         this.written.set(
           company.name,
@@ -159,33 +184,79 @@ class CompanyProfiles {
   }
 }
 
-async function writeProfile(store: EventStore, company: SeedCompany): Promise<Position | null> {
+/** The profile command of a demo company, and its deterministic event ids (a second seed appends nothing). */
+function profileCommand(company: SeedCompany) {
   const slug = companySlug(company.name);
-  const result = await handleCommand(
-    store,
-    companyStreamId(slug),
-    companyDecider,
-    {
-      type: 'UpdateCompanyProfile',
-      companySlug: slug,
-      company: company.name,
-      description: companyDescription(company),
-      descriptionSource: 'company',
-      size: company.size,
-      founded: company.founded,
-      industry: company.industry,
-      // As the normaliser writes it, so the jobs' copy compares equal.
-      website: new URL(companyWebsite(company)).toString(),
-      logo: null,
-      // The demo companies' own profiles: bots' items never overwrite them (issue 24 §2).
-      by: 'seed',
-      own: true,
-    },
-    {
-      metadata: { actor: `source:${DEMO_SOURCE_ID}` },
-      eventId: (event, i) =>
-        uuidFromName(JOBS_BOARD_NAMESPACE, `seed-company|${slug}|${event.type}|${i}|${company.founded}`),
-    },
-  );
+  const command = {
+    type: 'UpdateCompanyProfile' as const,
+    companySlug: slug,
+    company: company.name,
+    description: companyDescription(company),
+    descriptionSource: 'company' as const,
+    size: company.size,
+    founded: company.founded,
+    industry: company.industry,
+    // As the normaliser writes it, so the jobs' copy compares equal.
+    website: new URL(companyWebsite(company)).toString(),
+    logo: null,
+    // The demo companies' own profiles: bots' items never overwrite them (issue 24 §2).
+    by: 'seed',
+    own: true,
+  };
+  const eventId = (event: { type: string }, i: number) =>
+    uuidFromName(JOBS_BOARD_NAMESPACE, `seed-company|${slug}|${event.type}|${i}|${company.founded}`);
+  return { slug, command, eventId };
+}
+
+const PROFILE_METADATA = { actor: `source:${DEMO_SOURCE_ID}` };
+
+async function writeProfile(store: EventStore, company: SeedCompany): Promise<Position | null> {
+  const { slug, command, eventId } = profileCommand(company);
+  const result = await handleCommand(store, companyStreamId(slug), companyDecider, command, {
+    metadata: PROFILE_METADATA,
+    eventId,
+  });
   return result.position ?? null;
+}
+
+/**
+ * The profiles of a batch's new companies in one append (issue 26): the same events handleCommand decides for each,
+ * in one commit instead of one per company, so the read models see one batch instead of hundreds (a seed's first
+ * batches name most of the demo companies). Falls back to one command per company when the store cannot append to
+ * several streams at once, or a stream moved meanwhile (another seed).
+ */
+async function writeProfiles(store: EventStore, fresh: readonly SeedCompany[]): Promise<(Position | null)[]> {
+  const oneByOne = () => mapLimit(fresh, 8, (company) => writeProfile(store, company));
+  if (!store.appendMany || !store.readStreams || fresh.length < 2) return oneByOne();
+  const commands = fresh.map(profileCommand);
+  const streams = await store.readStreams(commands.map((c) => companyStreamId(c.slug)));
+  const now = new Date();
+  const metadata = { ...PROFILE_METADATA, at: now.toISOString() };
+  const appends: StreamAppend[] = [];
+  const appended: number[] = [];
+  commands.forEach(({ slug, command, eventId }, i) => {
+    const recorded = streams.get(companyStreamId(slug)) ?? [];
+    const state = recorded.reduce(
+      (s, e) => companyDecider.evolve(s, { type: e.type, data: e.data } as CompanyEvent),
+      companyDecider.initialState(),
+    );
+    const events = companyDecider.decide(command, state, { now });
+    if (events.length === 0) return;
+    appended.push(i);
+    appends.push({
+      streamId: companyStreamId(slug),
+      events: events.map((e, n) => ({ id: eventId(e, n), type: e.type, data: e.data, metadata })),
+      expectedRevision: recorded.at(-1)?.revision ?? 'no_stream',
+    });
+  });
+  const positions: (Position | null)[] = fresh.map(() => null);
+  if (appends.length === 0) return positions;
+  try {
+    const results = await store.appendMany(appends);
+    results.forEach((result, n) => (positions[appended[n]!] = result.position));
+    return positions;
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError) return oneByOne();
+    throw err;
+  }
 }
