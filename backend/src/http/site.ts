@@ -8,12 +8,6 @@ import type { Logger } from '../logger';
 import { failedDependency, HttpError } from './errors';
 import { logPath } from './middleware';
 
-/** This thread's CPU clock where Node has one (23.9+, 24), else the process's (Node 20). */
-const cpuClock: (since?: NodeJS.CpuUsage) => NodeJS.CpuUsage =
-  (process as { threadCpuUsage?: (since?: NodeJS.CpuUsage) => NodeJS.CpuUsage }).threadCpuUsage?.bind(
-    process,
-  ) ?? process.cpuUsage.bind(process);
-
 export interface RenderedPage {
   status?: number;
   /** Replaces the template's <title>. */
@@ -277,15 +271,14 @@ export function serveSite(options: {
       if (Object.keys(names).length) state.countryNames = names;
       try {
         // React's render is synchronous once the page's chunk is loaded (it is after the first render, and
-        // stays: lazy-page.ts imports it once): the CPU time of this thread around it is the render's own
-        // (issue 23: ≤ 5 ms at p95), shown to anyone in Server-Timing. Node 23.9+ and 24 have a per-thread
-        // clock; on Node 20 it is the whole process's, which also counts V8's helper threads (concurrent GC,
-        // the compiler) and the thread pool compressing other answers meanwhile (/proc/thread-self/schedstat
-        // only moves at the scheduler's tick: 0 for most 2 ms renders).
-        const cpu = cpuClock();
+        // stays: lazy-page.ts imports it once): this process's CPU time around it is the render's own
+        // (issue 23: ≤ 5 ms at p95), shown to anyone in Server-Timing. It also counts V8's helper threads
+        // (concurrent GC, compiler) meanwhile. Not finer: Node 20 has no per-thread CPU clock, and
+        // /proc/thread-self/schedstat only moves at the scheduler's tick (0 for most 2 ms renders).
+        const cpu = process.cpuUsage();
         const started = performance.now();
         body = await renderer.render(ctx.url, state);
-        const used = cpuClock(cpu);
+        const used = process.cpuUsage(cpu);
         timing.push(
           serverTiming('render', performance.now() - started, 'React render'),
           serverTiming('render-cpu', (used.user + used.system) / 1000, 'React render CPU'),
