@@ -157,7 +157,16 @@ async function stopAndCheck(
   const seconds = (Date.now() - t0) / 1000;
   expect(groupAlive(b.pgid), `the group ended within 15 s\n${tail(b)}`).toBe(false);
   const exit = await b.exited;
-  expect(expected.exitCode === 143 ? [143, 'SIGTERM'] : [expected.exitCode], tail(b)).toContain(exit);
+  // A repeated Ctrl-C that reaches npm after the board has stopped ends npm by that signal (a shell says 130):
+  // how npm ends is not the board's to choose; that the board stopped cleanly is checked below.
+  const repeatedCtrlC = target === 'group' && signals.length > 1 && signals.every((s) => s === 'SIGINT');
+  const allowed =
+    expected.exitCode === 143
+      ? [143, 'SIGTERM']
+      : repeatedCtrlC
+        ? [expected.exitCode, 130, 'SIGINT']
+        : [expected.exitCode];
+  expect(allowed, tail(b)).toContain(exit);
   expect(postgresProcesses(), `no PostgreSQL of ${clusterDir()} left running`).toEqual([]);
   expect(fs.existsSync(path.join(clusterDir(), 'postmaster.pid'))).toBe(false);
   expect(
