@@ -400,14 +400,11 @@ export class EmbeddedIndexFollower {
     cut?: { resolver: JobWords['resolver']; words: TokenisedPage; at: number },
   ): void {
     const engine = this.engine;
-    switch (event.type) {
-      case 'JobPosted':
-      case 'JobReposted':
-      case 'JobUpdated':
-      case 'JobCorrected': {
-        const d = event.data as JobPosted | JobReposted | JobUpdated;
-        // Only a live job is updated (a removed one comes back with JobReposted).
-        if ((event.type === 'JobUpdated' || event.type === 'JobCorrected') && !engine.has(d.jobId)) break;
+    const item = itemOf(event);
+    if (item) {
+      // Only a live job is updated (a removed one comes back with JobReposted).
+      const update = event.type === 'JobUpdated' || event.type === 'JobCorrected';
+      if (!update || engine.has(item.jobId)) {
         const job = cut?.words.jobs[cut.at];
         if (cut && job)
           engine.upsert(job, {
@@ -416,15 +413,10 @@ export class EmbeddedIndexFollower {
             ends: cut.words.ends,
             at: cut.at,
           });
-        else engine.upsert(indexedJobOf(d.jobId, d.job, { cache: false }));
-        break;
+        else engine.upsert(indexedJobOf(item.jobId, item.job, { cache: false }));
       }
-      case 'JobRemoved':
-        engine.remove((event.data as JobRemoved).jobId);
-        break;
-      default:
-        return;
-    }
+    } else if (event.type === 'JobRemoved') engine.remove((event.data as JobRemoved).jobId);
+    else return;
     this.lastEvent = {
       streamId: event.streamId,
       revision: event.revision,
