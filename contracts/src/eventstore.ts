@@ -112,12 +112,32 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options?: SubscribeOptions): AllSubscription;
+  /**
+   * Optional: how another thread of this process reads the store by itself (a build from every event cuts its
+   * pages in worker threads, which then read their own pages instead of receiving them). Only for a store whose
+   * commit positions are dense integers; null or absent when the store cannot be read that way.
+   */
+  rangeSource?(): EventRangeSource | null;
   /** Position of the newest event, or null when the store is empty. */
   headPosition(): Promise<Position | null>;
   /** How many events lie after the position (counted up to `limit`). */
   countAfter(position: Position | null, limit?: number): Promise<number>;
   /** Is the store reachable? */
   ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A module another thread imports to read a store by ranges of positions (`EventStore.rangeSource`). */
+export interface EventRangeSource {
+  /** URL of a module exporting `openEventRangeReader(config: unknown): Promise<EventRangeReader>`. */
+  module: string;
+  /** Plain data (structured-cloneable) the module connects with. */
+  config: unknown;
+}
+
+export interface EventRangeReader {
+  /** The events of these types whose commit position is in (after, upTo], in order. */
+  read(after: number, upTo: number, eventTypes: readonly string[]): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
 

@@ -2,11 +2,13 @@
  * The embedded index built from the events of an existing board, alone in this process:
  * `npx tsx scripts/bench/profile-embedded.ts <database URL> [rounds]` (a board's embedded PostgreSQL, say
  * postgres://postgres:postgres@127.0.0.1:5499/jobs while its server runs). Prints each build's wall time, events/s
- * and this process's CPU ms per event; add `node --cpu-prof` for a profile. Not part of `npm run bench`.
+ * and this process's and PostgreSQL's CPU ms per event; add `node --cpu-prof` for a profile. `PROFILE_WORKER=0`: no
+ * threads; `PROFILE_RANGES=0`: threads that are sent their pages instead of reading them. Not part of `npm run bench`.
  */
 import fs from 'node:fs';
 import pg from 'pg';
 import { EmbeddedIndexFollower } from '@jobs/search';
+import { postgresCpuMs } from './proc';
 import { benchServices } from './targets';
 
 const url = process.argv[2];
@@ -28,12 +30,16 @@ function mainThreadCpuMs(): number {
   }
 }
 
+const pgPort = Number(new URL(url).port || 5432);
+const store =
+  process.env.PROFILE_RANGES === '0' ? { ...services.store, rangeSource: undefined } : services.store;
 for (let round = 0; round < rounds; round++) {
   const t0 = performance.now();
+  const pg0 = postgresCpuMs(pgPort);
   const cpu0 = process.cpuUsage();
   const main0 = mainThreadCpuMs();
   const follower = new EmbeddedIndexFollower({
-    store: services.store,
+    store,
     workerFromEvents: process.env.PROFILE_WORKER === '0' ? 0 : undefined,
     logger: {
       info: (obj, msg) => console.log(msg, JSON.stringify(obj)),
@@ -47,7 +53,7 @@ for (let round = 0; round < rounds; round++) {
   console.log(
     `built ${follower.engine.size.toLocaleString()} jobs from ~${events.toLocaleString()} job events in ${s.toFixed(2)} s ` +
       `(${Math.round(events / s).toLocaleString()} events/s; ${((cpu.user + cpu.system) / 1000 / events).toFixed(3)} CPU ms/event, ` +
-      `main thread ${((mainThreadCpuMs() - main0) / events).toFixed(3)})`,
+      `main thread ${((mainThreadCpuMs() - main0) / events).toFixed(3)}; PostgreSQL ${((postgresCpuMs(pgPort) - pg0) / events).toFixed(3)})`,
   );
   await follower.stop({ snapshot: false });
 }

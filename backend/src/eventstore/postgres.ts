@@ -5,6 +5,7 @@ import {
   type AllSubscription,
   type AppendResult,
   type EventMetadata,
+  type EventRangeSource,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -78,7 +79,7 @@ export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
   }
 }
 
-interface EventRow {
+export interface EventRow {
   global_position: number;
   stream_id: string;
   revision: number;
@@ -89,13 +90,13 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+export const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
 function toPosition(globalPosition: number): Position {
   return { commit: globalPosition, prepare: globalPosition };
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
+export function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     type: row.type,
@@ -589,6 +590,7 @@ export async function createPostgresEventStore(
     subscribeToAll,
     headPosition,
     countAfter,
+    rangeSource: () => postgresRangeSource(pool),
     async ping() {
       await pool.query('select 1');
     },
@@ -598,4 +600,23 @@ export async function createPostgresEventStore(
       notifier.close();
     },
   };
+}
+
+/**
+ * Where a worker thread reads this store's events by itself (`EventStore.rangeSource`, postgres-range.ts): the
+ * pool's connection settings, plain values only (a password given as a function cannot cross to a thread).
+ */
+function postgresRangeSource(pool: pg.Pool): EventRangeSource | null {
+  const o = pool.options as pg.PoolConfig;
+  if (typeof o.password === 'function') return null;
+  const config: pg.ClientConfig = {};
+  if (o.connectionString) config.connectionString = o.connectionString;
+  if (o.host) config.host = o.host;
+  if (o.port) config.port = o.port;
+  if (o.user) config.user = o.user;
+  if (typeof o.password === 'string') config.password = o.password;
+  if (o.database) config.database = o.database;
+  if (typeof o.ssl === 'boolean') config.ssl = o.ssl;
+  else if (o.ssl) return null;
+  return { module: new URL('./postgres-range.ts', import.meta.url).href, config };
 }

@@ -2,16 +2,13 @@ import os from 'node:os';
 import {
   comparePositions,
   type EventStore,
-  type JobPosted,
-  type JobRemoved,
-  type JobReposted,
-  type JobUpdated,
+  type JobContent,
   type Position,
   type RecordedEvent,
 } from '@jobs/contracts';
 import { indexedJobOf, JOB_EVENT_TYPES } from '../projection';
 import { MemoryEngine, type JobWords } from './engine';
-import { TokeniserThread, type TokenisedPage, type TokeniseItem } from './tokens';
+import { itemOf, jobIdOf, TokeniserThread, type RangePage, type TokenisedPage } from './tokens';
 import type { SnapshotEvent, SnapshotStore } from './snapshot';
 
 export type EmbeddedIndexState = 'loading' | 'catching-up' | 'ready' | 'stopped';
@@ -306,6 +303,8 @@ export class EmbeddedIndexFollower {
       }
     let workerFailed = false;
     let inWorker = 0;
+    /** Of those, the events the threads read from the store themselves. */
+    let readInWorker = 0;
     let workerMs = 0;
     let waitedMs = 0;
     const cut = (worker: TokeniserThread | null, events: RecordedEvent[]): Promise<TokenisedPage | null> => {
@@ -325,9 +324,53 @@ export class EmbeddedIndexFollower {
         },
       );
     };
-    // Pages are read one after the other as soon as the one before has arrived, up to `ahead` pages before the one
-    // being applied, each sent on to a worker as it arrives (the workers in turn): reading, cutting and indexing
-    // overlap. Each worker numbers its own terms: a page's words are resolved through its worker's table.
+    try {
+      // The store read by the threads themselves, when it can be (the PostgreSQL store): pages are ranges of
+      // positions up to the head seen at start, so each thread reads its next page without waiting for the page
+      // before, and this thread neither parses the events nor copies them to the threads.
+      const source = threads.length ? (this.store.rangeSource?.() ?? null) : null;
+      if (source && this.target) {
+        for (const t of threads) t.useSource(source);
+        await this.catchUpByRanges(threads, this.target.commit, page, (ms, cut) => {
+          waitedMs += ms;
+          if (cut) {
+            inWorker += cut.events;
+            readInWorker += cut.events;
+            workerMs += cut.ms;
+          }
+        });
+        if (!this.running) return;
+      }
+      await this.catchUpByPages(threads, page, cut, (ms) => (waitedMs += ms));
+    } finally {
+      await Promise.all(threads.map((t) => t.close()));
+      if (threads.length)
+        this.logger.info(
+          {
+            events: inWorker,
+            readInThreads: readInWorker,
+            threads: threads.length,
+            ms: Math.round(performance.now() - started),
+            // Which half was the slower: the thread's time cutting, this thread's time waiting for pages.
+            workerMs: Math.round(workerMs),
+            waitedMs: Math.round(waitedMs),
+          },
+          'search: job events cut into words in worker threads',
+        );
+    }
+  }
+
+  /**
+   * Reads the job events after this position in pages, the next pages in flight while this one is applied, each
+   * sent on to a worker as it arrives (the workers in turn): reading, cutting and indexing overlap. Each worker
+   * numbers its own terms: a page's words are resolved through its worker's table.
+   */
+  private async catchUpByPages(
+    threads: TokeniserThread[],
+    page: number,
+    cut: (worker: TokeniserThread | null, events: RecordedEvent[]) => Promise<TokenisedPage | null>,
+    waited: (ms: number) => void,
+  ): Promise<void> {
     const ahead = threads.length ? 2 + 2 * threads.length : 1;
     type Page = {
       events: Promise<RecordedEvent[]>;
@@ -358,39 +401,94 @@ export class EmbeddedIndexFollower {
       words.catch(() => undefined);
       pages.push({ events, words, worker });
     };
-    try {
-      while (this.running) {
-        while (pages.length < ahead) readNext();
-        const waitFrom = performance.now();
-        const current = pages.shift()!;
-        const events = await current.events;
-        const words = await current.words;
-        const worker = current.worker;
-        waitedMs += performance.now() - waitFrom;
-        if (!events.length) return;
+    while (this.running) {
+      while (pages.length < ahead) readNext();
+      const waitFrom = performance.now();
+      const current = pages.shift()!;
+      const events = await current.events;
+      const words = await current.words;
+      const worker = current.worker;
+      waited(performance.now() - waitFrom);
+      if (!events.length) return;
+      for (let i = 0; i < events.length; i++) {
+        if (this.gate) await this.gate;
+        const event = events[i]!;
+        this.apply(event, words && worker ? { resolver: worker.resolver, words, at: i } : undefined);
+        this.advance(event.position);
+        if ((i & 255) === 255) await new Promise((r) => setImmediate(r));
+      }
+      if (events.length < page) return;
+    }
+  }
+
+  /**
+   * Catching up to `head` (a commit position) with the threads reading the store themselves: ranges of `page`
+   * positions (at most `page` events each), given to the threads in turn, a few in flight per thread, applied in
+   * order. A range a thread could not read or cut is read and applied here.
+   */
+  private async catchUpByRanges(
+    threads: TokeniserThread[],
+    head: number,
+    page: number,
+    report: (waitedMs: number, cut: { events: number; ms: number } | null) => void,
+  ): Promise<void> {
+    const ahead = 3 * threads.length;
+    type Range = { after: number; upTo: number; worker: TokeniserThread; words: Promise<RangePage | null> };
+    const ranges: Range[] = [];
+    let next = this.position?.commit ?? 0;
+    let sent = 0;
+    let failed = false;
+    const send = () => {
+      const after = next;
+      const upTo = Math.min(head, after + page);
+      next = upTo;
+      const worker = threads[sent++ % threads.length]!;
+      const words = worker.range(after, upTo, JOB_EVENT_TYPES).then(
+        (p) => p,
+        (err: Error) => {
+          // A stop closes the threads with their pages unanswered: nothing to report then.
+          if (!failed && this.running)
+            this.logger.warn(
+              { err: err.message, after, upTo },
+              'search: a tokeniser thread could not read its page; reading here',
+            );
+          failed = true;
+          return null;
+        },
+      );
+      ranges.push({ after, upTo, worker, words });
+    };
+    while (this.running) {
+      while (ranges.length < ahead && next < head) send();
+      const current = ranges.shift();
+      if (!current) return;
+      const waitFrom = performance.now();
+      const words = await current.words;
+      if (!words) {
+        report(performance.now() - waitFrom, null);
+        const events = (
+          await this.store.readAll({
+            after: { commit: current.after, prepare: current.after },
+            maxCount: current.upTo - current.after,
+            eventTypes: JOB_EVENT_TYPES,
+          })
+        ).filter((e) => e.position.commit <= current.upTo);
         for (let i = 0; i < events.length; i++) {
           if (this.gate) await this.gate;
-          const event = events[i]!;
-          this.apply(event, words && worker ? { resolver: worker.resolver, words, at: i } : undefined);
-          this.advance(event.position);
+          this.apply(events[i]!);
           if ((i & 255) === 255) await new Promise((r) => setImmediate(r));
         }
-        if (events.length < page) return;
+      } else {
+        report(performance.now() - waitFrom, { events: words.types.length, ms: words.ms });
+        const resolver = current.worker.resolver;
+        for (let i = 0; i < words.types.length; i++) {
+          if (this.gate) await this.gate;
+          this.applyJob(words.types[i]!, words.jobIds[i]!, { resolver, words, at: i });
+          if ((i & 255) === 255) await new Promise((r) => setImmediate(r));
+        }
+        if (words.last) this.changed(words.last);
       }
-    } finally {
-      await Promise.all(threads.map((t) => t.close()));
-      if (threads.length)
-        this.logger.info(
-          {
-            events: inWorker,
-            threads: threads.length,
-            ms: Math.round(performance.now() - started),
-            // Which half was the slower: the thread's time cutting, this thread's time waiting for pages.
-            workerMs: Math.round(workerMs),
-            waitedMs: Math.round(waitedMs),
-          },
-          'search: job events cut into words in worker threads',
-        );
+      this.advance({ commit: current.upTo, prepare: current.upTo });
     }
   }
 
@@ -399,24 +497,51 @@ export class EmbeddedIndexFollower {
     event: RecordedEvent,
     cut?: { resolver: JobWords['resolver']; words: TokenisedPage; at: number },
   ): void {
-    const engine = this.engine;
     const item = itemOf(event);
-    if (item) {
-      // Only a live job is updated (a removed one comes back with JobReposted).
-      const update = event.type === 'JobUpdated' || event.type === 'JobCorrected';
-      if (!update || engine.has(item.jobId)) {
-        const job = cut?.words.jobs[cut.at];
-        if (cut && job)
-          engine.upsert(job, {
+    if (!this.applyJob(event.type, item ? item.jobId : jobIdOf(event), cut, item?.job)) return;
+    this.changed(event);
+  }
+
+  /**
+   * Applies a job's event to the index: its content (cut by a thread when `cut` is given, else `job`) or its
+   * removal. False for an event that is not a job's.
+   */
+  private applyJob(
+    type: string,
+    jobId: string,
+    cut?: { resolver: JobWords['resolver']; words: TokenisedPage; at: number },
+    job?: JobContent,
+  ): boolean {
+    const engine = this.engine;
+    switch (type) {
+      case 'JobPosted':
+      case 'JobReposted':
+      case 'JobUpdated':
+      case 'JobCorrected': {
+        // Only a live job is updated (a removed one comes back with JobReposted).
+        const update = type === 'JobUpdated' || type === 'JobCorrected';
+        if (update && !engine.has(jobId)) return true;
+        const indexed = cut?.words.jobs[cut.at];
+        if (cut && indexed)
+          engine.upsert(indexed, {
             resolver: cut.resolver,
             ids: cut.words.ids,
             ends: cut.words.ends,
             at: cut.at,
           });
-        else engine.upsert(indexedJobOf(item.jobId, item.job, { cache: false }));
+        else if (job) engine.upsert(indexedJobOf(jobId, job, { cache: false }));
+        return true;
       }
-    } else if (event.type === 'JobRemoved') engine.remove((event.data as JobRemoved).jobId);
-    else return;
+      case 'JobRemoved':
+        engine.remove(jobId);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** After a job event was applied: the snapshot names it, and listeners hear of the change. */
+  private changed(event: SnapshotEvent): void {
     this.lastEvent = {
       streamId: event.streamId,
       revision: event.revision,
@@ -480,21 +605,6 @@ export class EmbeddedIndexFollower {
       setImmediate(step);
     };
     setImmediate(step);
-  }
-}
-
-/** What the tokeniser thread cuts of a job event: its content, or nothing. */
-function itemOf(event: RecordedEvent): TokeniseItem {
-  switch (event.type) {
-    case 'JobPosted':
-    case 'JobReposted':
-    case 'JobUpdated':
-    case 'JobCorrected': {
-      const d = event.data as JobPosted | JobReposted | JobUpdated;
-      return { jobId: d.jobId, job: d.job };
-    }
-    default:
-      return null;
   }
 }
 

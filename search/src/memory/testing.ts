@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { JobSearchQuery } from '@jobs/contracts';
 import { normalizeKey, searchWords, wholeWordsPattern, WORLDWIDE_PATTERN } from '../text';
-import type { IndexedJob } from './engine';
+import type { IndexedJob, MemoryEngine } from './engine';
+import { encodeSnapshot } from './snapshot';
 import { typoBudget } from './terms';
 
 /**
@@ -402,4 +403,17 @@ export function replay(
       onSearch(step.q, expected);
     }
   }
+}
+
+/** The index as bytes (its snapshot without the time it was made): two builds are the same index when equal. */
+export function indexBytes(engine: MemoryEngine): Buffer {
+  const at = { commit: 1, prepare: 1 };
+  const { header, sections } = encodeSnapshot(engine, at, {
+    streamId: 's',
+    revision: 0,
+    id: 'e',
+    position: at,
+  });
+  const json = new TextDecoder().decode(header.subarray(16)).replace(/"createdAt":"[^"]*"/, '');
+  return Buffer.concat([Buffer.from(json), ...sections.map((s) => Buffer.from(s.bytes))]);
 }

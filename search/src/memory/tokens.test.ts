@@ -6,22 +6,10 @@ import { indexedJobOf } from '../projection';
 import { searchWords } from '../text';
 import { MemoryEngine } from './engine';
 import { EmbeddedIndexFollower } from './follower';
-import { encodeSnapshot } from './snapshot';
+import { indexBytes } from './testing';
 import { Tokeniser } from './tokens';
 
 /** An engine's snapshot sections and header (its time left out): two engines with the same hold the same index. */
-function bytesOf(engine: MemoryEngine): Buffer {
-  const at = { commit: 1, prepare: 1 };
-  const { header, sections } = encodeSnapshot(engine, at, {
-    streamId: 's',
-    revision: 0,
-    id: 'e',
-    position: at,
-  });
-  const json = new TextDecoder().decode(header.subarray(16)).replace(/"createdAt":"[^"]*"/, '');
-  return Buffer.concat([Buffer.from(json), ...sections.map((s) => Buffer.from(s.bytes))]);
-}
-
 const WORDS = [
   'engineer',
   'Engineer',
@@ -101,7 +89,7 @@ describe('words cut by the tokeniser', () => {
               cut.upsert(words.jobs[at]!, { resolver, ids: words.ids, ends: words.ends, at });
             });
           }
-          expect(bytesOf(cut).equals(bytesOf(direct))).toBe(true);
+          expect(indexBytes(cut).equals(indexBytes(direct))).toBe(true);
           expect(cut.size).toBe(direct.size);
         },
       ),
@@ -224,10 +212,10 @@ describe('the follower with a tokeniser thread', () => {
     expect(logs.filter((l) => l.msg.includes('tokeniser'))).toEqual([]);
     const done = logs.filter((l) => l.msg.includes('worker threads')).map((l) => l.obj);
     expect(done).toMatchObject([
-      { events: events.length, threads: 1 },
-      { events: events.length, threads: 3 },
+      { events: events.length, readInThreads: 0, threads: 1 },
+      { events: events.length, readInThreads: 0, threads: 3 },
     ]);
-    expect(bytesOf(threaded).equals(bytesOf(alone))).toBe(true);
-    expect(bytesOf(three).equals(bytesOf(alone))).toBe(true);
+    expect(indexBytes(threaded).equals(indexBytes(alone))).toBe(true);
+    expect(indexBytes(three).equals(indexBytes(alone))).toBe(true);
   }, 60_000);
 });

@@ -3,7 +3,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { JobContent } from '@jobs/contracts';
+import type {
+  EventRangeSource,
+  JobContent,
+  JobPosted,
+  JobRemoved,
+  JobReposted,
+  JobUpdated,
+  Position,
+  RecordedEvent,
+} from '@jobs/contracts';
 import { scanSearchWords } from '../text';
 import { textFields, type IndexedJob, type TermResolver } from './engine';
 
@@ -30,6 +39,74 @@ export interface TokenisedPage {
   newTerms: string[];
   /** Milliseconds the tokeniser spent on this page. */
   ms: number;
+}
+
+/** What the tokeniser thread cuts of a job event: its content, or nothing (a removal). */
+export function itemOf(event: RecordedEvent): TokeniseItem {
+  switch (event.type) {
+    case 'JobPosted':
+    case 'JobReposted':
+    case 'JobUpdated':
+    case 'JobCorrected': {
+      const d = event.data as JobPosted | JobReposted | JobUpdated;
+      return { jobId: d.jobId, job: d.job };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The job an event is about (a content event's or a removal's), '' for another event. */
+export function jobIdOf(event: RecordedEvent): string {
+  const d = event.data as Partial<JobRemoved> | null;
+  return typeof d?.jobId === 'string' ? d.jobId : '';
+}
+
+/** An event as a snapshot names it (snapshot.ts `SnapshotEvent`). */
+export interface RangeEventRef {
+  streamId: string;
+  revision: number;
+  id: string;
+  position: Position;
+}
+
+/**
+ * A page the thread read from the event store itself (`EventStore.rangeSource`): its events' types and job ids in
+ * order beside their cut words (`jobs[i]` null for a removal), and the last event, which a snapshot names.
+ */
+export interface RangePage extends TokenisedPage {
+  types: string[];
+  jobIds: string[];
+  last: RangeEventRef | null;
+}
+
+/** What the main thread sends the tokeniser thread. */
+export type TokeniserMessage =
+  | { kind: 'items'; items: TokeniseItem[] }
+  | { kind: 'source'; source: EventRangeSource }
+  | { kind: 'range'; after: number; upTo: number; eventTypes: readonly string[] };
+
+/** What the thread answers, in the order asked: a page, or why a range could not be read. */
+export type TokeniserReply = TokenisedPage | RangePage | { error: string };
+
+/** Cuts a page of events read by the thread (`RangePage`). */
+export function rangePage<J>(tokeniser: Tokeniser<J>, events: readonly RecordedEvent[]): RangePage {
+  const items = events.map(itemOf) as ({ jobId: string; job: J } | null)[];
+  const page = tokeniser.page(items);
+  const lastEvent = events[events.length - 1];
+  return {
+    ...page,
+    types: events.map((e) => e.type),
+    jobIds: events.map(jobIdOf),
+    last: lastEvent
+      ? {
+          streamId: lastEvent.streamId,
+          revision: lastEvent.revision,
+          id: lastEvent.id,
+          position: lastEvent.position,
+        }
+      : null,
+  };
 }
 
 /**
@@ -155,10 +232,16 @@ export class TokeniserThread {
   private failed: Error | null = null;
 
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (page: TokenisedPage) => {
+    worker.on('message', (reply: TokeniserReply) => {
+      const waiter = this.waiting.shift();
+      if (!this.waiting.length) worker.unref();
+      if ('error' in reply) {
+        waiter?.reject(new Error(reply.error));
+        return;
+      }
       // Pages come back in the order they were sent: their new terms extend the numbering in that order.
-      for (const term of page.newTerms) this.resolver.terms.push(term);
-      this.waiting.shift()?.resolve(page);
+      for (const term of reply.newTerms) this.resolver.terms.push(term);
+      waiter?.resolve(reply);
     });
     const fail = (err: Error) => {
       this.failed ??= err;
@@ -187,10 +270,26 @@ export class TokeniserThread {
   }
 
   tokenise(items: readonly TokeniseItem[]): Promise<TokenisedPage> {
+    return this.ask({ kind: 'items', items: items as TokeniseItem[] });
+  }
+
+  /** Lets the thread read the event store itself (a failure to connect shows on the first `range`). */
+  useSource(source: EventRangeSource): void {
+    if (!this.failed) this.worker.postMessage({ kind: 'source', source } satisfies TokeniserMessage);
+  }
+
+  /** The thread reads the job events in (after, upTo] from the store given to `useSource` and cuts them. */
+  range(after: number, upTo: number, eventTypes: readonly string[]): Promise<RangePage> {
+    return this.ask({ kind: 'range', after, upTo, eventTypes }) as Promise<RangePage>;
+  }
+
+  private ask(message: TokeniserMessage): Promise<TokenisedPage> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
+      // A thread with pages to answer keeps the process alive (nothing else may, when the thread reads the store).
+      if (!this.waiting.length) this.worker.ref();
       this.waiting.push({ resolve, reject });
-      this.worker.postMessage(items);
+      this.worker.postMessage(message);
     });
   }
 
