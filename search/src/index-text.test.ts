@@ -75,6 +75,23 @@ describe('indexTextOf', () => {
         expect(indexTextOf(html, max)).toBe(htmlToText(html, max, { cache: false }));
   });
 
+  it('reads tags, entities and spaces as the rules do where it scans the HTML in one pass', () => {
+    const cases = [
+      // An entity across a removed tag is decoded after the tag is gone.
+      'fish &am<b>p; chips, &l<i></i>t;b&gt;',
+      // Block names are whole words: <pre> and <p-x> are blocks, <pa>, <h7>, < p> and </> are not.
+      'a<pre>b<p-x>c<pa>d<h7>e< p>f</>g<PRE >h<Br/>i<H6 id=1>j</TABLE>k<p_x>l<p1>m',
+      // Every kind of space, entities that make spaces and line breaks.
+      'a\u2028b\u3000c\ufeffd\u202fe&nbsp;f&#10;g&#x2003;h \r\n\t\v\fi\u0085j\u200bk',
+      '  <p>  </p> <br> lone > here &bogus; &#0; &#x110000; ',
+      '',
+      '<b></b>',
+    ];
+    for (const html of cases)
+      for (const max of [10, 20, 40, 90])
+        expect(indexTextOf(html, max)).toBe(htmlToText(html, max, { cache: false }));
+  });
+
   it('is the same for long, well-formed descriptions, where it reads only a prefix', () => {
     const para = fc
       .array(fc.constantFrom('engineer', 'team', 'C++', 'naïve', '&amp;', 'remote', 'work,', 'build.', '–'), {
