@@ -99,15 +99,21 @@ export function scanSearchWords(
     return;
   }
   let start = 0;
+  // Whether the piece since `start` holds a character beyond ASCII (only such a piece is made a string).
+  let wide = false;
   for (let i = 0; i <= lower.length; i++) {
     const c = i < lower.length ? lower.charCodeAt(i) : 32;
-    if (c >= 128 || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 35) continue;
+    if (c >= 128) {
+      wide = true;
+      continue;
+    }
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 35) continue;
     if (i > start) {
-      const piece = lower.slice(start, i);
-      if (ASCII.test(piece)) scanAscii(lower, start, i, run);
-      else for (const w of unicodeWords(piece)) word(w);
+      if (!wide) scanAscii(lower, start, i, run);
+      else for (const w of unicodeWords(lower.slice(start, i))) word(w);
     }
     start = i + 1;
+    wide = false;
   }
 }
 
