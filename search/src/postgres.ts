@@ -1,11 +1,5 @@
 import type pg from 'pg';
-import type {
-  JobSearchDocument,
-  JobSearchQuery,
-  JobSearchResult,
-  SearchIndex,
-  SearchRebuildWrite,
-} from '@jobs/contracts';
+import type { JobSearchDocument, JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
 import { copyRows, type CopyColumn } from '@jobs/projections/copy';
 import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS, FILL_FACETS_SQL } from './facets';
 import { migrateSearchSchema } from './postgres-schema';
