@@ -229,7 +229,7 @@ const STAGING_COLUMNS: readonly CopyColumn[] = [
 ].map((name) => ({ name }));
 
 /** A document as a staging row, in STAGING_COLUMNS order (the same values documentRow sends as JSON). */
-function stagingRow(doc: JobSearchDocument): unknown[] {
+export function stagingRowOf(doc: JobSearchDocument): unknown[] {
   const words = descriptionWords(doc.descriptionText);
   return [
     doc.id,
@@ -753,7 +753,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       const rows: unknown[][] = [];
       for (let i = 0; i < docs.length; i += ROW_SLICE) {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        for (const doc of docs.slice(i, i + ROW_SLICE)) rows.push(stagingRow(doc));
+        for (const doc of docs.slice(i, i + ROW_SLICE)) rows.push(stagingRowOf(doc));
       }
       const markPending = !suggestions && !suggestionsPending;
       await write(async (client) => {
