@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { JobSearchDocument, JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
 import { copyRows, type CopyColumn } from '@jobs/projections/copy';
 import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS, FILL_FACETS_SQL } from './facets';
+import { descriptionWords } from './description-words';
 import { migrateSearchSchema } from './postgres-schema';
 import {
   DEFAULT_SUGGESTION_LIMIT,
@@ -325,34 +326,6 @@ function documentRow(doc: JobSearchDocument) {
     ...descriptionWords(doc.descriptionText),
     terms,
   };
-}
-
-/** Longest word of a-z sent as a lexeme as it is (PostgreSQL's parser reads such a word as one 'asciiword' token,
- * which the 'simple' configuration keeps as it is; a longer one goes through to_tsvector, which drops words over
- * 2,047 bytes). */
-const MAX_LETTERS = 255;
-
-/**
- * The description's words, each once: text matching needs no positions (ranking reads head_tsv, and a query is
- * words joined by `&`, the last a prefix), and a distinct word list makes the stored tsvector and the GIN insert
- * cheaper. The plain lower-case ASCII words (nearly all of them) become lexemes as they are (`array_to_tsvector`,
- * without positions: about a fifth of `to_tsvector`'s cost, which parses the text); any other word goes through
- * `to_tsvector` as before, so every word gives the lexeme it gave.
- */
-function descriptionWords(text: string): { description_letters: string; description_words: string } {
-  const letters: string[] = [];
-  const others: string[] = [];
-  for (const word of new Set(searchWords(text))) (isLetters(word) ? letters : others).push(word);
-  return { description_letters: letters.join(' '), description_words: others.join(' ') };
-}
-
-function isLetters(word: string): boolean {
-  if (word.length > MAX_LETTERS) return false;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    if (c < 97 || c > 122) return false;
-  }
-  return true;
 }
 
 /** A growing SQL condition list with numbered parameters. */
