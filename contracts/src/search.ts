@@ -108,6 +108,14 @@ export interface SearchHints {
   knownTotal?: number;
 }
 
+/** One write of a rebuild (see SearchIndex.rebuildWrite). */
+export interface SearchRebuildWrite {
+  replaced: string[];
+  docs: JobSearchDocument[];
+  /** Every suggestion the rebuilt index holds: key, term as first written, kind, how many documents carry it. */
+  suggestions?: { key: string; term: string; kind: string; docCount: number }[];
+}
+
 export interface SearchIndex {
   /** 'memory': the embedded in-process index (search/src/memory); 'routed': it, in front of a slower path while it loads. */
   kind: 'postgres' | 'meilisearch' | 'memory' | 'routed';
@@ -126,6 +134,13 @@ export interface SearchIndex {
    * aside what it maintains on every write (PostgreSQL's secondary indexes) and build it once at the end.
    */
   bulkLoad?(phase: 'begin' | 'end'): Promise<void>;
+  /**
+   * A rebuild's own write (between clear + bulkLoad('begin') and bulkLoad('end'), nothing else writing): `replaced`
+   * jobs' rows go, `docs` (jobs the index does not hold, or replaced) come in; no counts are kept per write. With
+   * `suggestions` (once, after the last page): the suggestion rows to store, the whole table. Optional: an index
+   * without it is rebuilt with upsert and remove.
+   */
+  rebuildWrite?(write: SearchRebuildWrite): Promise<void>;
   /** Throws when the index is unreachable. */
   ping(): Promise<void>;
 }

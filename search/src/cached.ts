@@ -1,4 +1,4 @@
-import type { JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
+import type { JobSearchQuery, JobSearchResult, SearchIndex, SearchRebuildWrite } from '@jobs/contracts';
 
 export interface ResultCacheOptions {
   /** How long an answer may be reused when no write went through this process (default 5 s). */
@@ -116,6 +116,15 @@ export function withResultCache(index: SearchIndex, options: ResultCacheOptions 
     async bulkLoad(phase: 'begin' | 'end') {
       await index.bulkLoad?.(phase);
     },
+    ...(index.rebuildWrite && {
+      async rebuildWrite(write: SearchRebuildWrite) {
+        try {
+          await index.rebuildWrite!(write);
+        } finally {
+          invalidate();
+        }
+      },
+    }),
     search(q: JobSearchQuery) {
       // Hints come from this wrapper only: a caller's own hints would bypass its invalidation.
       return cached(searches, JSON.stringify(q), () => search(q));

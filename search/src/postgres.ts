@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { JobSearchDocument, JobSearchQuery, JobSearchResult, SearchIndex } from '@jobs/contracts';
+import { copyRows, type CopyColumn } from '@jobs/projections/copy';
 import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS, FILL_FACETS_SQL } from './facets';
+import { descriptionWords } from './description-words';
 import { migrateSearchSchema } from './postgres-schema';
 import {
   DEFAULT_SUGGESTION_LIMIT,
@@ -57,8 +59,9 @@ async function restoreDeferredIndexes(pool: pg.Pool): Promise<void> {
     'select name, definition from job_search_deferred_indexes order by name',
   );
   if (rows.some((r) => r.name === COUNTS_MARKER)) await countAfterBulkLoad(pool);
+  if (rows.some((r) => r.name === SUGGESTIONS_MARKER)) await suggestionsFromRows(pool);
   for (const r of rows) {
-    if (r.name === COUNTS_MARKER) continue;
+    if (r.name === COUNTS_MARKER || r.name === SUGGESTIONS_MARKER) continue;
     // The definition as PostgreSQL printed it (`CREATE INDEX name ON ...`); made idempotent for a second process.
     await pool.query(r.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
     await pool.query('delete from job_search_deferred_indexes where name = $1', [r.name]);
@@ -67,6 +70,53 @@ async function restoreDeferredIndexes(pool: pg.Pool): Promise<void> {
 
 /** The job_search_deferred_indexes row of a bulk load that left the counts to its end. */
 const COUNTS_MARKER = '$counts';
+/** The row of a rebuild whose suggestions are not written yet (see rebuildWrite). */
+const SUGGESTIONS_MARKER = '$suggestions';
+
+const SUGGESTION_COLUMNS: readonly CopyColumn[] = [
+  { name: 'key' },
+  { name: 'term' },
+  { name: 'kind' },
+  { name: 'doc_count' },
+];
+
+/**
+ * job_suggestions counted again from the rows, for a rebuild that did not finish (its process died, or a write
+ * failed: the suggestions it tallied are not those of the rows written). The counts are exact; a key's term is the
+ * one of its oldest document, where the live path keeps the first one written since the key was last absent.
+ */
+async function suggestionsFromRows(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin; set local synchronous_commit = off');
+    await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+    const { rows } = await client.query<{ title: string; company: string; skills: string[] }>(
+      'select title, company, skills from job_search order by date_posted, id',
+    );
+    const tally = new Map<string, { key: string; term: string; kind: string; docCount: number }>();
+    for (const row of rows) {
+      for (const t of suggestionTerms(row)) {
+        const known = tally.get(t.key);
+        if (known) known.docCount += 1;
+        else tally.set(t.key, { ...t, docCount: 1 });
+      }
+    }
+    await client.query('truncate job_suggestions');
+    await copyRows(
+      client,
+      'job_suggestions',
+      SUGGESTION_COLUMNS,
+      [...tally.values()].map((t) => [t.key, t.term, t.kind, t.docCount]),
+    );
+    await client.query('delete from job_search_deferred_indexes where name = $1', [SUGGESTIONS_MARKER]);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * The counts a bulk load's writes leave out, from the rows: the documents, and the facet combinations (truncated and
@@ -132,6 +182,102 @@ const UPSERT_SQL = `
     head_tsv = excluded.head_tsv, tsv = excluded.tsv
   returning (xmax = 0) as inserted`;
 
+/**
+ * A rebuild's rows go in with COPY into this session's staging table, then into job_search with one plain insert
+ * (no JSON to parse, no ON CONFLICT: the rows are new), the tsvectors made by the same expressions as UPSERT_SQL.
+ * ON COMMIT DELETE ROWS: each write starts from an empty table.
+ */
+const STAGING_SQL = `
+  create temp table if not exists job_search_staging (
+    id uuid, public_id bigint, slug text, title text, company text, company_logo text, location text, country text,
+    continent text, is_remote boolean, is_hybrid boolean, type text, experience_level text, industry text,
+    salary text, salary_min_usd double precision, salary_max_usd double precision, skills text[],
+    date_posted timestamptz, source text, title_words text, company_skill_words text, location_words text,
+    description_letters text, description_words text, work_from_worldwide boolean, work_from_countries text[],
+    utc_min double precision, utc_max double precision
+  ) with (toast_tuple_target = 8160) on commit delete rows`;
+
+const STAGING_COLUMNS: readonly CopyColumn[] = [
+  'id',
+  'public_id',
+  'slug',
+  'title',
+  'company',
+  'company_logo',
+  'location',
+  'country',
+  'continent',
+  'is_remote',
+  'is_hybrid',
+  'type',
+  'experience_level',
+  'industry',
+  'salary',
+  'salary_min_usd',
+  'salary_max_usd',
+  'skills',
+  'date_posted',
+  'source',
+  'title_words',
+  'company_skill_words',
+  'location_words',
+  'description_letters',
+  'description_words',
+  'work_from_worldwide',
+  'work_from_countries',
+  'utc_min',
+  'utc_max',
+].map((name) => ({ name }));
+
+/** A document as a staging row, in STAGING_COLUMNS order (the same values documentRow sends as JSON). */
+export function stagingRowOf(doc: JobSearchDocument): unknown[] {
+  const words = descriptionWords(doc.descriptionText);
+  return [
+    doc.id,
+    doc.publicId,
+    doc.slug,
+    doc.title,
+    doc.company,
+    doc.companyLogo,
+    doc.location,
+    doc.country,
+    doc.continent,
+    doc.isRemote,
+    doc.isHybrid,
+    doc.type,
+    doc.experienceLevel,
+    doc.industry,
+    doc.salary,
+    doc.salaryMinUsd,
+    doc.salaryMaxUsd,
+    doc.skills,
+    doc.datePosted,
+    doc.source,
+    searchText(doc.title),
+    searchText([doc.company, ...doc.skills].join(' ')),
+    searchText([doc.location, doc.country ?? '', doc.continent ?? ''].join(' ')),
+    words.description_letters,
+    words.description_words,
+    doc.workFromWorldwide,
+    doc.workFromCountries,
+    doc.utcMin,
+    doc.utcMax,
+  ];
+}
+
+const INSERT_STAGED_SQL = `
+  insert into job_search (
+    id, public_id, slug, title, company, company_logo, location, country, continent, is_remote, is_hybrid, type,
+    experience_level, industry, salary, salary_min_usd, salary_max_usd, skills, date_posted, source,
+    work_from_worldwide, work_from_countries, utc_min, utc_max, head_tsv, tsv)
+  select d.id, d.public_id, d.slug, d.title, d.company, d.company_logo, d.location, d.country, d.continent, d.is_remote,
+    d.is_hybrid, d.type, d.experience_level, d.industry, d.salary, d.salary_min_usd, d.salary_max_usd, d.skills,
+    d.date_posted, d.source, d.work_from_worldwide, d.work_from_countries, d.utc_min, d.utc_max,
+    h.tsv, h.tsv || array_to_tsvector(string_to_array(d.description_letters, ' '))
+      || setweight(to_tsvector('simple', d.description_words), 'D')
+  from job_search_staging d
+    cross join lateral (select ${HEAD_TSV_SQL} as tsv) h`;
+
 /** Adds each delta to the term's count (inserting new terms), in key order so concurrent lockers agree. */
 const COUNT_TERMS_SQL = `
   insert into job_suggestions (key, term, kind, doc_count)
@@ -180,34 +326,6 @@ function documentRow(doc: JobSearchDocument) {
     ...descriptionWords(doc.descriptionText),
     terms,
   };
-}
-
-/** Longest word of a-z sent as a lexeme as it is (PostgreSQL's parser reads such a word as one 'asciiword' token,
- * which the 'simple' configuration keeps as it is; a longer one goes through to_tsvector, which drops words over
- * 2,047 bytes). */
-const MAX_LETTERS = 255;
-
-/**
- * The description's words, each once: text matching needs no positions (ranking reads head_tsv, and a query is
- * words joined by `&`, the last a prefix), and a distinct word list makes the stored tsvector and the GIN insert
- * cheaper. The plain lower-case ASCII words (nearly all of them) become lexemes as they are (`array_to_tsvector`,
- * without positions: about a fifth of `to_tsvector`'s cost, which parses the text); any other word goes through
- * `to_tsvector` as before, so every word gives the lexeme it gave.
- */
-function descriptionWords(text: string): { description_letters: string; description_words: string } {
-  const letters: string[] = [];
-  const others: string[] = [];
-  for (const word of new Set(searchWords(text))) (isLetters(word) ? letters : others).push(word);
-  return { description_letters: letters.join(' '), description_words: others.join(' ') };
-}
-
-function isLetters(word: string): boolean {
-  if (word.length > MAX_LETTERS) return false;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    if (c < 97 || c > 122) return false;
-  }
-  return true;
 }
 
 /** A growing SQL condition list with numbered parameters. */
@@ -353,6 +471,8 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
    * counts them once from the rows (a process that dies in between leaves a marker: the next ensureReady counts).
    */
   let bulk = false;
+  /** A rebuild wrote rows and its suggestions are not written yet (the marker row says so too). */
+  let suggestionsPending = false;
 
   /**
    * Runs one read. With `viaIndexes`, sequential scans are off for it: a text condition matching most rows looks
@@ -601,6 +721,43 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
       });
     },
 
+    async rebuildWrite({ replaced, docs, suggestions }) {
+      // The rows made a slice at a time, letting the event loop run between (see upsert).
+      const rows: unknown[][] = [];
+      for (let i = 0; i < docs.length; i += ROW_SLICE) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        for (const doc of docs.slice(i, i + ROW_SLICE)) rows.push(stagingRowOf(doc));
+      }
+      const markPending = !suggestions && !suggestionsPending;
+      await write(async (client) => {
+        if (replaced.length)
+          await client.query('delete from job_search where id = any($1::uuid[])', [replaced]);
+        if (rows.length) {
+          await client.query(STAGING_SQL);
+          await copyRows(client, 'job_search_staging', STAGING_COLUMNS, rows);
+          await client.query(INSERT_STAGED_SQL);
+        }
+        if (suggestions) {
+          await client.query('truncate job_suggestions');
+          await copyRows(
+            client,
+            'job_suggestions',
+            SUGGESTION_COLUMNS,
+            suggestions.map((t) => [t.key, t.term, t.kind, t.docCount]),
+          );
+          await client.query('delete from job_search_deferred_indexes where name = $1', [SUGGESTIONS_MARKER]);
+        } else if (markPending) {
+          // Until the suggestions are written, a restart (or a failed rebuild's end) counts them from the rows.
+          await client.query(
+            `insert into job_search_deferred_indexes (name, definition) values ($1, '') on conflict (name) do nothing`,
+            [SUGGESTIONS_MARKER],
+          );
+        }
+      });
+      if (suggestions) suggestionsPending = false;
+      else if (markPending) suggestionsPending = true;
+    },
+
     async search(q, hints) {
       const words = q.text ? searchWords(q.text) : [];
       if (!words.length) {
@@ -654,6 +811,7 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     async bulkLoad(phase) {
       if (phase === 'end') {
         bulk = false;
+        suggestionsPending = false;
         return restoreDeferredIndexes(pool);
       }
       await write(deferIndexes);

@@ -13,6 +13,7 @@ import { workFrom } from '@jobs/contracts/where';
 import type { ExternalProjection } from '@jobs/projections';
 import { excerptOf, htmlToText, toUsdPerYear } from '@jobs/projections/jobs/index';
 import { indexTextOf } from './index-text';
+import { SuggestionTally } from './suggestion-tally';
 import type { IndexedJob } from './memory/engine';
 
 export const SEARCH_INDEX_PROJECTION = 'search-index';
@@ -108,6 +109,11 @@ export function searchIndexProjection(deps: {
   store: Pick<EventStore, 'readStream'>;
 }): ExternalProjection {
   const identities = new Map<string, JobIdentity>();
+  /**
+   * Between reset and afterRebuild, with an index that has a rebuild path (PostgreSQL): the suggestion counts kept
+   * here event by event and written once at the end, the rows written without counts (see rebuildPage).
+   */
+  let rebuild: { tally: SuggestionTally; failed: boolean } | null = null;
 
   function remember(jobId: string, identity: JobIdentity) {
     identities.delete(jobId);
@@ -144,11 +150,21 @@ export function searchIndexProjection(deps: {
     },
     async reset() {
       identities.clear();
+      rebuild = null;
       await deps.index.clear();
       await deps.index.bulkLoad?.('begin');
+      if (deps.index.rebuildWrite) rebuild = { tally: new SuggestionTally(), failed: false };
     },
     async afterRebuild() {
-      await deps.index.bulkLoad?.('end');
+      const done = rebuild;
+      rebuild = null;
+      try {
+        // After a failed write the tally is not that of the rows: the index counts them from the rows at the end.
+        if (done && !done.failed)
+          await deps.index.rebuildWrite?.({ replaced: [], docs: [], suggestions: done.tally.suggestions() });
+      } finally {
+        await deps.index.bulkLoad?.('end');
+      }
     },
     async bulkLoad(phase) {
       await deps.index.bulkLoad?.(phase);
@@ -157,13 +173,24 @@ export function searchIndexProjection(deps: {
       // The last operation per job wins: the content to index, or null to remove. Documents are made later, chunk by
       // chunk, so making one chunk's documents overlaps the index writing the chunk before (see writeChunked).
       const ops = new Map<string, { identity: JobIdentity; job: JobContent } | null>();
+      // A rebuild's page: each job's suggestions follow its events one by one, and whether the index held the job
+      // before this page (its row is then replaced).
+      const tally = rebuild?.tally;
+      const heldBefore = new Set<string>();
+      const set = (jobId: string, op: { identity: JobIdentity; job: JobContent } | null) => {
+        if (tally) {
+          if (!ops.has(jobId) && tally.indexed(jobId)) heldBefore.add(jobId);
+          tally.set(jobId, op && op.job);
+        }
+        ops.set(jobId, op);
+      };
       for (const event of events) {
         switch (event.type) {
           case 'JobPosted': {
             const d = event.data as JobPosted;
             const identity = { publicId: d.publicId, slug: d.slug, source: d.source, removed: false };
             remember(d.jobId, identity);
-            ops.set(d.jobId, { identity, job: d.job });
+            set(d.jobId, { identity, job: d.job });
             break;
           }
           case 'JobUpdated':
@@ -175,7 +202,7 @@ export function searchIndexProjection(deps: {
             const identity = { ...before, removed: event.type === 'JobReposted' ? false : before.removed };
             remember(d.jobId, identity);
             // An update to a removed job changes nothing that is searchable.
-            if (!identity.removed) ops.set(d.jobId, { identity, job: d.job });
+            if (!identity.removed) set(d.jobId, { identity, job: d.job });
             break;
           }
           case 'JobRemoved': {
@@ -183,7 +210,7 @@ export function searchIndexProjection(deps: {
             const before = identities.get(d.jobId);
             if (before) remember(d.jobId, { ...before, removed: true });
             else identities.delete(d.jobId);
-            ops.set(d.jobId, null);
+            set(d.jobId, null);
             break;
           }
           default:
@@ -195,6 +222,24 @@ export function searchIndexProjection(deps: {
       for (const [jobId, op] of ops) {
         if (op) upserts.push([jobId, op]);
         else removals.push(jobId);
+      }
+      if (rebuild && deps.index.rebuildWrite) {
+        const current = rebuild;
+        const rebuildWrite = deps.index.rebuildWrite.bind(deps.index);
+        try {
+          const gone = removals.filter((id) => heldBefore.has(id));
+          if (gone.length) await rebuildWrite({ replaced: gone, docs: [] });
+          await writeChunked(
+            upserts,
+            (chunk) => chunk.map(([jobId, op]) => toSearchDocument(jobId, op.identity, op.job)),
+            (docs) =>
+              rebuildWrite({ replaced: docs.filter((d) => heldBefore.has(d.id)).map((d) => d.id), docs }),
+          );
+        } catch (err) {
+          current.failed = true;
+          throw err;
+        }
+        return;
       }
       await writeChunked(
         upserts,

@@ -1,4 +1,4 @@
-import type { SearchIndex } from '@jobs/contracts';
+import type { SearchIndex, SearchRebuildWrite } from '@jobs/contracts';
 
 /**
  * A search index made ready on first use instead of at start: a process whose index server is down when
@@ -50,6 +50,12 @@ export function readyOnDemand(index: SearchIndex, options: ReadyOnDemandOptions 
       bulkLoad: async (phase: 'begin' | 'end') => {
         await ensureReady();
         await index.bulkLoad?.(phase);
+      },
+    }),
+    ...(index.rebuildWrite && {
+      rebuildWrite: async (write: SearchRebuildWrite) => {
+        await ensureReady();
+        await index.rebuildWrite?.(write);
       },
     }),
     async search(q, hints) {

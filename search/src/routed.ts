@@ -17,6 +17,7 @@ export function routedSearchIndex(follower: EmbeddedIndexFollower, slower: Searc
     remove: (ids) => slower.remove(ids),
     clear: () => slower.clear(),
     bulkLoad: async (phase) => slower.bulkLoad?.(phase),
+    ...(slower.rebuildWrite && { rebuildWrite: (write) => slower.rebuildWrite!(write) }),
     async search(q, hints) {
       return follower.ready ? follower.engine.search(q) : slower.search(q, hints);
     },
