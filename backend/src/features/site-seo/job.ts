@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type pg from 'pg';
-import { EXPERIENCE_NOT_SPECIFIED, toCardJob, type PublicCardJob } from '@jobs/contracts';
+import { EXPERIENCE_NOT_SPECIFIED, type PublicCardJob } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
 import { LruCache } from '../jobs/cache';
 import { canonicalOf, REDIRECT_MAX_AGE_S } from '../jobs/dedupe/routes';
@@ -140,9 +140,10 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       status: 200,
       job,
       structured: derived.structured,
-      // Only what the similar jobs' cards show (the client asks GET …/similar?fields=card for the same): no
-      // descriptions, skills, company profiles or URLs (~1,550 bytes a job as whole Jobs, ~560 as cards).
-      similar: similar.map(toCardJob),
+      // Only what the similar jobs' cards show, read so (jobs/queries.ts CARD_COLUMNS; the client asks GET
+      // …/similar?fields=card for the same): no descriptions, skills, company profiles or URLs (~1,550 bytes a
+      // job in the state as whole Jobs, ~800 as cards).
+      similar,
       company,
     };
     return { status: 200, title, head: derived.head, state: { jobPage: state } };
