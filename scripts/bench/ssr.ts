@@ -132,13 +132,15 @@ export function searchUrls(count: number): string[] {
 /**
  * Distinct job slugs spread over the whole board (pages of the feed far apart), `count` of them, from a random
  * offset: a run on a reused board (BENCH_SSR_DATA_DIR) opens other jobs than the run before, whose similar-jobs
- * lists that run stored, so the pages stay cold.
+ * lists that run stored, so the pages stay cold. BENCH_SSR_OFFSET fixes the offset: the same pages again (a first
+ * run stores their lists, a second measures pages whose lists are stored).
  */
 async function jobPaths(baseUrl: string, count: number): Promise<string[]> {
   const first = (await (await fetch(`${baseUrl}/api/jobs?fields=card`)).json()) as { totalPages: number };
   const pages = Math.max(1, first.totalPages);
   const wanted = Math.ceil(count / 20);
-  const offset = Math.floor(Math.random() * Math.max(1, pages / wanted));
+  const fixed = process.env.BENCH_SSR_OFFSET;
+  const offset = fixed ? Number(fixed) : Math.floor(Math.random() * Math.max(1, pages / wanted));
   const paths = new Set<string>();
   for (let i = 0; i < wanted && paths.size < count; i++) {
     const page = 1 + ((offset + Math.floor((i * pages) / wanted)) % pages);

@@ -123,7 +123,7 @@ const COMPRESSIBLE_TYPE =
 
 const HTML_TYPE = /^text\/html\b/i;
 /** Brotli quality and gzip level of a page (text/html); every other answer takes the fastest (1). */
-export const HTML_BROTLI_QUALITY = 5;
+export const HTML_BROTLI_QUALITY = 4;
 export const HTML_GZIP_LEVEL = 6;
 
 /**
@@ -143,6 +143,10 @@ export const HTML_GZIP_LEVEL = 6;
  * and the data they hydrate from) is 13.8 KB at brotli quality 1, within 1 KB of that line, and 10.8 KB at
  * quality 5, for 0.3 ms more CPU (0.7 ms in all; quality 9 would take 11 ms); gzip level 6 takes it from
  * 16.3 KB to 13.6 KB for the same cost.
+ * Quality 4, not 5 (29 Nov 2026, issue 23 §6: a page's CPU is the bench's ratio): on the 100,000-job board's pages
+ * quality 3 / 4 / 5 took 0.40 / 0.73 / 1.04 ms for a job page's 77 KB (11.7 / 11.0 / 10.2 KB), 0.33 / 0.64 / 1.00
+ * ms for a search URL's 130 KB (12.8 / 11.9 / 10.8 KB), 0.44 / 0.64 / 0.95 ms for home (12.5 / 11.5 / 10.4 KB):
+ * every page stays ~2.7 KB inside the first round trip for ~0.3 ms less a page (docs/performance.md).
  */
 export function compressInMemory(options: { threshold: number }): Koa.Middleware {
   return async function compressInMemoryMiddleware(ctx, next) {

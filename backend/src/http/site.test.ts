@@ -6,7 +6,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paintFirst, routePreloads, serveSite } from './site';
+import { pageBytes, paintFirst, routePreloads, serveSite } from './site';
 
 const template =
   '<html><head><title>Site</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
@@ -72,6 +72,25 @@ describe('paintFirst', () => {
   it('leaves a page without its entry script as it is', () => {
     const shell = '<html><head></head><body><div id="root"></div></body></html>';
     expect(paintFirst(shell, 'n')).toBe(shell);
+  });
+});
+
+describe('pageBytes', () => {
+  it('is the template with the body in its root, as UTF-8, whatever the characters', () => {
+    // Beyond Latin-1 (a two-byte string in V8) on both sides of the root, and a `$&` a replace would expand.
+    const page = template.replace('<title>Site</title>', '<title>Dev – “Ő” €</title>');
+    const body = '<h1>Ingénieur — 10 € $& ✓</h1>'.repeat(200);
+    const bytes = pageBytes(page, body);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    const [before, after] = page.split('<div id="root"></div>') as [string, string];
+    expect(bytes.equals(Buffer.from(`${before}<div id="root">${body}</div>${after}`, 'utf8'))).toBe(true);
+    expect(bytes.toString('utf8')).toContain('<div id="root"><h1>Ingénieur — 10 € $& ✓</h1>');
+  });
+
+  it('is the template alone without a body, or when the template has no empty root', () => {
+    expect(pageBytes(template, '').toString()).toBe(template);
+    const noRoot = template.replace('<div id="root"></div>', '');
+    expect(pageBytes(noRoot, '<p>x</p>').toString()).toBe(noRoot);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type SalaryPeriod,
 } from '@jobs/contracts';
 import { ATS_NAMES, type AtsKind } from '@jobs/contracts/ats';
-import { jobExcerpt } from '@jobs/contracts/description-text';
+import { jobExcerpt, MIN_DESCRIPTION_LENGTH } from '@jobs/contracts/description-text';
 import { companySlug } from '@jobs/projections/jobs/index';
 
 /** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
@@ -78,6 +78,68 @@ const JOB_COLUMNS = `job_id, public_id, slug, title, company, company_logo, comp
   company_size, location, is_remote, is_hybrid, type, experience_level, industry, salary, salary_min, salary_max,
   salary_currency, salary_period, salary_min_usd, salary_max_usd, skills, description, excerpt,
   date_posted, application_url, source_url, continent, country, eligibility, ${CONFIRMED_BY_COLUMNS}`;
+
+/**
+ * What a card shows (contracts' CARD_JOB_FIELDS) and what its excerpt needs: the job page's similar jobs, read
+ * without their descriptions, skills, company profiles or URLs (issue 23 §6: six whole rows were most of the
+ * page's PostgreSQL answer). The company description only when the excerpt is too short to show (jobExcerpt's
+ * fallback; char_length ≤ JavaScript's length, so it is there whenever jobExcerpt may use it).
+ */
+const CARD_COLUMNS = `job_id, public_id, slug, title, company, company_logo, location, is_remote, is_hybrid, type,
+  experience_level, industry, salary, excerpt,
+  case when char_length(excerpt) < ${MIN_DESCRIPTION_LENGTH} then company_description end as company_description,
+  date_posted, continent, country, eligibility, ${CONFIRMED_BY_COLUMNS}`;
+
+type CardRow = Pick<
+  JobRow,
+  | 'job_id'
+  | 'public_id'
+  | 'slug'
+  | 'title'
+  | 'company'
+  | 'company_logo'
+  | 'location'
+  | 'is_remote'
+  | 'is_hybrid'
+  | 'type'
+  | 'experience_level'
+  | 'industry'
+  | 'salary'
+  | 'excerpt'
+  | 'company_description'
+  | 'date_posted'
+  | 'continent'
+  | 'country'
+  | 'eligibility'
+  | 'last_confirmed_at'
+  | 'ats_kind'
+  | 'source_name'
+>;
+
+/** `toCardJob(toApiJob(row))` from the card's columns alone (the same keys in the same order). */
+export function toCardJobFromRow(row: CardRow): PublicCardJob {
+  return {
+    excerpt: jobExcerpt(row.excerpt, row.company_description),
+    id: row.public_id,
+    slug: row.slug,
+    title: row.title,
+    company: row.company,
+    companyLogo: row.company_logo,
+    location: row.location,
+    isRemote: row.is_remote,
+    isHybrid: row.is_hybrid,
+    type: row.type,
+    experienceLevel: row.experience_level,
+    industry: row.industry,
+    salary: row.salary,
+    datePosted: row.date_posted.toISOString(),
+    continent: row.continent,
+    country: row.country,
+    eligibility: row.eligibility ?? null,
+    lastConfirmedAt: row.last_confirmed_at ? row.last_confirmed_at.toISOString() : null,
+    confirmedBy: confirmedBy(row),
+  };
+}
 
 function confirmedBy(row: Pick<JobRow, 'ats_kind' | 'source_name'>): PublicJob['confirmedBy'] {
   if (row.ats_kind && row.ats_kind in ATS_NAMES)
@@ -342,19 +404,19 @@ export async function similarJobIds(
  * for this revision, computed within the last `freshSeconds`, when at least `limit` of its jobs are still live
  * or none of it has gone (one small statement, named: its plan is the same whatever the job); otherwise one
  * statement ranks (`similarRankedSql`, its best `stored` ids), stores the ids as the job's list (unless a list
- * of a later revision is there) and reads its best jobs. Whole rows of the `limit` jobs shown only.
+ * of a later revision is there) and reads its best jobs. The `limit` jobs shown only, as cards (CARD_COLUMNS).
  */
 export async function similarForJobPage(
   pool: pg.Pool,
   job: { jobId: string; revision: number; title: string; skills: readonly string[] },
   options: { limit: number; stored: number; freshSeconds: number },
-): Promise<ApiJob[]> {
+): Promise<PublicCardJob[]> {
   const limit = Math.trunc(options.limit);
   const fresh = Math.trunc(options.freshSeconds);
   const stored = await pool.query<
-    { stored: number | null; live_count: number } & (JobRow | { job_id: null })
+    { stored: number | null; live_count: number } & (CardRow | { job_id: null })
   >({
-    name: `stored-similar-${limit}-${fresh}`,
+    name: `stored-similar-cards-${limit}-${fresh}`,
     text: `with sl as (
        select similar_ids from similar_jobs
         where job_id = $1 and revision = $2 and computed_at > now() - make_interval(secs => ${fresh})),
@@ -363,7 +425,7 @@ export async function similarForJobPage(
        join jobs j on j.job_id = w.job_id and j.status = 'live')
      select (select cardinality(similar_ids) from sl) as stored, (select count(*) from live)::int as live_count, j.*
      from (select 1) one
-     left join lateral (select ${JOB_COLUMNS}, shown.n from (select * from live order by n limit ${limit}) shown
+     left join lateral (select ${CARD_COLUMNS}, shown.n from (select * from live order by n limit ${limit}) shown
                         join jobs using (job_id)) j on true
      order by j.n`,
     values: [job.jobId, job.revision],
@@ -371,12 +433,12 @@ export async function similarForJobPage(
   const first = stored.rows[0];
   // Enough still live, or the list was short to begin with and none of it has gone.
   if (first && first.stored !== null && (first.live_count >= limit || first.live_count === first.stored))
-    return stored.rows.flatMap((r) => (r.job_id === null ? [] : [toApiJob(r as JobRow)]));
+    return stored.rows.flatMap((r) => (r.job_id === null ? [] : [toCardJobFromRow(r as CardRow)]));
 
   // Not a named statement, though parsing it costs ~1 ms of PostgreSQL's CPU: after five runs PostgreSQL may
   // switch a named statement to a generic plan, and this one's (the skills branch by the GIN index, every job
   // sharing a skill read and sorted) took 26-30 ms a page at 100,000 jobs against 6-7 ms custom-planned.
-  const { rows } = await pool.query<JobRow>(
+  const { rows } = await pool.query<CardRow>(
     `with ${similarRankedSql(String(Math.trunc(options.stored)))},
      saved as (
        insert into similar_jobs (job_id, revision, similar_ids, computed_at)
@@ -384,11 +446,11 @@ export async function similarForJobPage(
        on conflict (job_id) do update set revision = excluded.revision, similar_ids = excluded.similar_ids,
          computed_at = excluded.computed_at
        where similar_jobs.revision <= excluded.revision)
-     select ${JOB_COLUMNS} from (select * from ranked order by rank limit ${limit}) shown
+     select ${CARD_COLUMNS} from (select * from ranked order by rank limit ${limit}) shown
      join jobs using (job_id) order by shown.rank`,
     [job.jobId, job.title, job.skills, job.revision],
   );
-  return rows.map(toApiJob);
+  return rows.map(toCardJobFromRow);
 }
 
 export interface CompanyDetails {

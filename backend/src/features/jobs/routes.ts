@@ -50,6 +50,17 @@ export const PageOnly = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
+/** GET /api/jobs/{identifier}/similar?fields=card: the similar jobs as cards (the site's job page asks so). */
+export const SimilarFields = z.object({
+  fields: z
+    .enum(['full', 'card'], { error: "Must be 'full' or 'card'" })
+    .meta({
+      description:
+        "Beyond the spec: 'card' answers each similar job with only what its card shows (CardJob), 'full' (the default) the spec's whole Job.",
+    })
+    .optional(),
+});
+
 export const CompanyName = z.object({ companyName: z.string().trim().min(1, 'Required').max(200) });
 
 export const SuggestionText = z.object({
@@ -157,14 +168,18 @@ export function jobsFeature(options: JobsFeatureOptions = {}): Feature {
 
       router.get(
         '/api/jobs/:identifier/similar',
-        validated({ params: Identifier }, async (ctx, { params }) => {
+        validated({ params: Identifier, query: SimilarFields }, async (ctx, { params, query }) => {
           const { jobId, revision, job } = await liveJob(deps, params.identifier);
           const key = `${jobId}:${revision}`;
           const cached = similar.get(key);
-          if (cached && Date.now() - cached.at < 60_000) return reply(ctx, cached.jobs);
-          const jobs = await similarJobs(deps.pool, { jobId, title: job.title, skills: job.skills });
-          similar.set(key, { at: Date.now(), jobs });
-          reply(ctx, jobs);
+          let jobs: ApiJob[];
+          if (cached && Date.now() - cached.at < 60_000) jobs = cached.jobs;
+          else {
+            jobs = await similarJobs(deps.pool, { jobId, title: job.title, skills: job.skills });
+            similar.set(key, { at: Date.now(), jobs });
+          }
+          // fields=card: only what a similar job's card shows (the job page's list, as its HTML carries it).
+          reply(ctx, query.fields === 'card' ? jobs.map(toCardJob) : jobs);
         }),
       );
 

@@ -29,7 +29,7 @@ import {
 } from '@jobs/contracts';
 import { FEED_SIZE } from '@jobs/contracts/open-data';
 import { FeedParams } from '../jobs/feed-params';
-import { CompanyName, Identifier, PageOnly, SuggestionText } from '../jobs/routes';
+import { CompanyName, Identifier, PageOnly, SimilarFields, SuggestionText } from '../jobs/routes';
 import { MIN_SALARY_SAMPLE, SalaryQuery } from '../jobs/salaries';
 import { UnlockRequest } from '../auth/device-cookie';
 import { CanonicalQuery, NoIndexQuery } from '../seo/routes';
@@ -335,8 +335,10 @@ function paths(): ZodOpenApiPathsObject {
     '/api/jobs/{identifier}/similar': {
       get: publicRead({
         summary: 'Jobs similar to a job',
-        requestParams: identifier,
-        responses: { '200': json(z.array(Job)), ...errors(404, 410) },
+        description:
+          'Up to 6 live jobs like this one, best first. With `fields=card` each job is a CardJob (what its card shows), otherwise the whole Job.',
+        requestParams: { ...identifier, query: SimilarFields },
+        responses: { '200': json(z.union([z.array(Job), z.array(CardJob)])), ...errors(400, 404, 410) },
       }),
     },
     '/api/jobs/{identifier}/structured': {

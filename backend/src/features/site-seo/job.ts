@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type pg from 'pg';
-import { EXPERIENCE_NOT_SPECIFIED } from '@jobs/contracts';
+import { EXPERIENCE_NOT_SPECIFIED, type PublicCardJob } from '@jobs/contracts';
 import type { PageRenderer, RenderedPage } from '../../http/site';
 import { LruCache } from '../jobs/cache';
 import { canonicalOf, REDIRECT_MAX_AGE_S } from '../jobs/dedupe/routes';
@@ -24,9 +24,12 @@ export type JobPageState =
       identifier: string;
       status: 200;
       job: ApiJob;
-      /** What the page's other queries answer (GET …/structured, …/similar, /api/companies/{company}): rendered with it. */
+      /**
+       * What the page's other queries answer (GET …/structured, …/similar?fields=card, /api/companies/{company}):
+       * rendered with it.
+       */
       structured: StructuredDescription;
-      similar: ApiJob[];
+      similar: PublicCardJob[];
       company: CompanyDetails | null;
     }
   | { identifier: string; status: 404 }
@@ -137,8 +140,10 @@ export function jobPageRenderer(deps: SiteSeoDeps): PageRenderer {
       status: 200,
       job,
       structured: derived.structured,
-      // The similar-jobs cards show 150 characters: the excerpt, not whole descriptions, travels in the page.
-      similar: similar.map((j) => ({ ...j, description: j.excerpt })),
+      // Only what the similar jobs' cards show, read so (jobs/queries.ts CARD_COLUMNS; the client asks GET
+      // …/similar?fields=card for the same): no descriptions, skills, company profiles or URLs (~1,550 bytes a
+      // job in the state as whole Jobs, ~800 as cards).
+      similar,
       company,
     };
     return { status: 200, title, head: derived.head, state: { jobPage: state } };

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicCardJob } from '@jobs/contracts';
 import { createTestHarness, type TestHarness } from '../../../testing/harness';
 import { jobPageRenderer, type JobPageState } from '../../site-seo/job';
 import { findCompany, findJob, findJobWithCompany, similarJobs, type ApiJob } from '../queries';
@@ -18,7 +19,7 @@ async function liveSimilar(posted: PostedJob): Promise<ApiJob[]> {
   return similarJobs(h.testDb.pool, { jobId: found.jobId, title: found.job.title, skills: found.job.skills });
 }
 
-async function pageSimilar(slug: string): Promise<ApiJob[]> {
+async function pageSimilar(slug: string): Promise<PublicCardJob[]> {
   const render = jobPageRenderer({ pool: h.testDb.pool, publicUrl: 'http://localhost:3000' });
   const page = await render({ path: `/jobs/${slug}` } as Koa.Context);
   const state = (page?.state as { jobPage: JobPageState } | undefined)?.jobPage;

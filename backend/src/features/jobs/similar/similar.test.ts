@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_JOB_FIELDS, toCardJob, type PublicCardJob } from '@jobs/contracts';
 import { createTestHarness, type TestHarness } from '../../../testing/harness';
 import { jobPageRenderer, type JobPageState } from '../../site-seo/job';
 import { findJob, similarJobs, type ApiJob } from '../queries';
@@ -14,7 +15,7 @@ let h: TestHarness;
 const jobs: Record<string, PostedJob> = {};
 
 /** The job page's state as the server renders it (site-seo/job.ts), for `slug`. */
-async function pageSimilar(slug: string): Promise<ApiJob[]> {
+async function pageSimilar(slug: string): Promise<PublicCardJob[]> {
   const render = jobPageRenderer({ pool: h.testDb.pool, publicUrl: 'http://localhost:3000' });
   const page = await render({ path: `/jobs/${slug}` } as Koa.Context);
   const state = (page?.state as { jobPage: JobPageState } | undefined)?.jobPage;
@@ -83,8 +84,14 @@ describe('the job page similar jobs, stored per job', () => {
     // Stored (a few more than shown), and the next view answers the same from the stored list.
     expect((await storedIds(jobs.anchor!))?.length).toBeGreaterThanOrEqual(6);
     expect(ids(await pageSimilar(jobs.anchor!.slug))).toEqual(ids(live));
-    // The page carries excerpts, not whole descriptions.
-    for (const j of first) expect(j.description).toBe(j.excerpt);
+    // The page carries what the cards show (the API's fields=card shape), not whole jobs: their excerpts, no
+    // descriptions, skills or company profiles.
+    const cards = live.map(toCardJob);
+    expect(first).toEqual(cards);
+    for (const j of first) {
+      expect(Object.keys(j).sort()).toEqual([...CARD_JOB_FIELDS, 'excerpt'].sort());
+      expect(j.excerpt.length).toBeGreaterThanOrEqual(20);
+    }
   });
 
   it('drop a removed job at once, and the public API answer is the live query whole', async () => {
@@ -111,6 +118,12 @@ describe('the job page similar jobs, stored per job', () => {
       expect(j.excerpt).toEqual(expect.any(String));
       expect(j.description.length).toBeGreaterThan(j.excerpt.length);
     }
+    // fields=card: the same jobs as the page carries them (what the site's job page asks once hydrated).
+    const cards = await h.http.get(`/api/jobs/${jobs.anchor!.slug}/similar?fields=card`);
+    expect(cards.status).toBe(200);
+    expect(cards.body).toEqual(after);
+    expect(cards.body).toEqual(JSON.parse(JSON.stringify(api.body as ApiJob[])).map(toCardJob));
+    expect((await h.http.get(`/api/jobs/${jobs.anchor!.slug}/similar?fields=all`)).status).toBe(400);
   });
 
   it("drop a job's stored list when the job changes, and answer for its new title", async () => {

@@ -5,7 +5,8 @@
  * than SIMILAR_TTL_MS (newer jobs may now be closer), or when fewer than `limit` of its jobs are still live.
  */
 import type pg from 'pg';
-import { similarForJobPage, SIMILAR_LIMIT, type ApiJob } from '../queries';
+import type { PublicCardJob } from '@jobs/contracts';
+import { similarForJobPage, SIMILAR_LIMIT } from '../queries';
 
 /** A stored list is recomputed after this long, so jobs posted since can appear in it. */
 export const SIMILAR_TTL_MS = 60 * 60 * 1000;
@@ -23,8 +24,8 @@ export async function storedSimilarJobs(
   pool: pg.Pool,
   job: SimilarOf,
   limit = SIMILAR_LIMIT,
-): Promise<ApiJob[]> {
-  // The list and its live jobs, or the ranking, its list stored and its jobs: one statement (queries.ts).
+): Promise<PublicCardJob[]> {
+  // The list and its live jobs (as cards: what the page shows of them), or the ranking, its list stored and its jobs: one statement (queries.ts).
   return similarForJobPage(pool, job, {
     limit,
     stored: Math.max(limit, SIMILAR_STORED),

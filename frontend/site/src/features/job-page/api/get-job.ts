@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicJob } from '@jobs/contracts';
 import { ApiError, apiJson, getErrorStatus } from '../../../lib/api-client';
+import { similarQueryKey } from './get-similar-jobs';
 import { takeInitialJob, type JobPageState } from './initial-state';
 
 export type Job = PublicJob;
@@ -58,7 +59,7 @@ export function primeJobPage(queryClient: QueryClient, pathname: string): void {
   const { job, structured, similar, company } = initial;
   queryClient.setQueryData(jobQueryKey(identifier), job);
   if (structured) queryClient.setQueryData(['/api/jobs', job.id, 'structured'], structured);
-  if (similar) queryClient.setQueryData(['/api/jobs', job.id, 'similar'], similar);
+  if (similar) queryClient.setQueryData(similarQueryKey(job.id), similar);
   if (company) queryClient.setQueryData(['/api/companies', job.company], company);
 }
 

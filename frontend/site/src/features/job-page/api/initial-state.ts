@@ -3,7 +3,7 @@
  * window.__INITIAL_STATE__.jobPage, so the page renders without a round trip. Used once, and only for
  * the identifier it was rendered for; later loads (Try Again, another job) fetch for real.
  */
-import type { PublicJob } from '@jobs/contracts';
+import type { PublicCardJob, PublicJob } from '@jobs/contracts';
 import { readInitialState, takeInitial } from '../../../lib/initial-state';
 import type { CompanyDetails } from './get-company';
 import type { StructuredJob } from './get-structured-job';
@@ -15,7 +15,8 @@ export type JobPageState =
       job: PublicJob;
       /** The page's other queries, answered by the server with the job (absent from older servers). */
       structured?: StructuredJob;
-      similar?: PublicJob[];
+      /** The similar jobs as their cards show them (GET …/similar?fields=card). */
+      similar?: PublicCardJob[];
       company?: CompanyDetails | null;
     }
   | { identifier: string; status: 404 }
