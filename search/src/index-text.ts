@@ -1,5 +1,5 @@
 import { decodeEntities } from '@jobs/contracts/html-lines';
-import { htmlToText } from '@jobs/projections/jobs/index';
+import { htmlToText } from '@jobs/contracts/description-text';
 
 /** Characters the end of a cut text loses (truncate's `[\s,;:.\u2013\u2014-]+$`), one at a time. */
 const TRAILING = /[\s,;:.\u2013\u2014-]/;

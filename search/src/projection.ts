@@ -9,12 +9,12 @@ import type {
   RecordedEvent,
   SearchIndex,
 } from '@jobs/contracts';
-import { workFrom } from '@jobs/contracts/where';
 import type { ExternalProjection } from '@jobs/projections';
-import { excerptOf, htmlToText, toUsdPerYear } from '@jobs/projections/jobs/index';
-import { indexTextOf } from './index-text';
+import { excerptOf } from '@jobs/projections/jobs/index';
+import { indexedJobOf } from './indexed-job';
 import { SuggestionTally } from './suggestion-tally';
-import type { IndexedJob } from './memory/engine';
+
+export { indexedJobOf };
 
 export const SEARCH_INDEX_PROJECTION = 'search-index';
 
@@ -35,51 +35,7 @@ interface JobIdentity {
   removed: boolean;
 }
 
-const DESCRIPTION_TEXT_LENGTH = 2000;
 const IDENTITY_CACHE_SIZE = 50_000;
-
-/**
- * What the embedded index keeps of a job (everything a filter, a sort or a text match reads). `cache: false` for a
- * caller that sees each description once (see htmlToText).
- */
-export function indexedJobOf(jobId: string, job: JobContent, options: { cache?: boolean } = {}): IndexedJob {
-  return {
-    id: jobId,
-    title: job.title,
-    company: job.company,
-    location: job.location,
-    country: job.country,
-    continent: job.continent,
-    isRemote: job.isRemote,
-    isHybrid: job.isHybrid,
-    type: job.type,
-    experienceLevel: job.experienceLevel,
-    industry: job.industry,
-    salaryMinUsd: toUsdPerYear(job.salaryMin, job.salaryCurrency, job.salaryPeriod),
-    salaryMaxUsd: toUsdPerYear(job.salaryMax, job.salaryCurrency, job.salaryPeriod),
-    skills: job.skills,
-    // A caller that sees each description once (an index built from the events) reads only the HTML it needs.
-    descriptionText:
-      options.cache === false
-        ? indexTextOf(job.description, DESCRIPTION_TEXT_LENGTH)
-        : htmlToText(job.description, DESCRIPTION_TEXT_LENGTH, options),
-    datePosted: new Date(job.datePosted).toISOString(),
-    ...whereOf(job),
-  };
-}
-
-/** Where a person may do the job from, as the workFrom and timezone filters compare it. */
-function whereOf(
-  job: JobContent,
-): Pick<IndexedJob, 'workFromWorldwide' | 'workFromCountries' | 'utcMin' | 'utcMax'> {
-  const where = workFrom(job.eligibility);
-  return {
-    workFromWorldwide: where.worldwide,
-    workFromCountries: where.countries,
-    utcMin: where.utc?.min ?? null,
-    utcMax: where.utc?.max ?? null,
-  };
-}
 
 export function toSearchDocument(
   jobId: string,

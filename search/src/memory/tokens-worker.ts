@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { EventRangeReader } from '@jobs/contracts';
-import { indexedJobOf } from '../projection';
+import { indexedJobOf } from '../indexed-job';
 import { rangePage, Tokeniser, type TokeniserMessage, type TokeniserReply } from './tokens';
 
 /**
