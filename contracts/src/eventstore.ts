@@ -135,9 +135,12 @@ export interface EventRangeSource {
   config: unknown;
 }
 
+/** An event as a range reader gives it: what applying it needs, without its metadata and time. */
+export type RangeEvent = Omit<RecordedEvent, 'metadata' | 'recordedAt'>;
+
 export interface EventRangeReader {
   /** The events of these types whose commit position is in (after, upTo], in order. */
-  read(after: number, upTo: number, eventTypes: readonly string[]): Promise<RecordedEvent[]>;
+  read(after: number, upTo: number, eventTypes: readonly string[]): Promise<RangeEvent[]>;
   close(): Promise<void>;
 }
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
-import type { EventRangeReader, RecordedEvent } from '@jobs/contracts/eventstore';
-import { COLUMNS, toRecorded, type EventRow } from './postgres';
+import type { EventRangeReader, RangeEvent } from '@jobs/contracts/eventstore';
+import type { EventRow } from './postgres';
 
 /**
  * The PostgreSQL event store read by ranges of positions from another thread (`EventStore.rangeSource`): one
- * connection of its own, the same columns and the same events as `readAll`. A build of the embedded index from
+ * connection of its own, the same events as `readAll` without their metadata and time (`RangeEvent`). A build of the embedded index from
  * every event reads its pages here in its tokeniser threads, so the main thread neither parses the events' JSON
  * nor copies them to the threads.
  */
@@ -26,7 +26,7 @@ export async function openEventRangeReader(config: unknown): Promise<EventRangeR
   // One query at a time on the connection: a read asked while another runs starts when it ends.
   let previous: Promise<unknown> = Promise.resolve();
   return {
-    read(after: number, upTo: number, eventTypes: readonly string[]): Promise<RecordedEvent[]> {
+    read(after: number, upTo: number, eventTypes: readonly string[]): Promise<RangeEvent[]> {
       const read = previous.then(() => query(after, upTo, eventTypes));
       previous = read.catch(() => undefined);
       return read;
@@ -37,14 +37,21 @@ export async function openEventRangeReader(config: unknown): Promise<EventRangeR
     },
   };
 
-  async function query(after: number, upTo: number, eventTypes: readonly string[]): Promise<RecordedEvent[]> {
-    const { rows } = await client.query<EventRow>({
+  async function query(after: number, upTo: number, eventTypes: readonly string[]): Promise<RangeEvent[]> {
+    const { rows } = await client.query<Omit<EventRow, 'metadata' | 'recorded_at'>>({
       name: 'events-range',
-      text: `select ${COLUMNS} from events
+      text: `select global_position, stream_id, revision, event_id, type, data from events
                where global_position > $1 and global_position <= $2 and type = any($3::text[])
                order by global_position`,
       values: [after, upTo, eventTypes],
     });
-    return rows.map(toRecorded);
+    return rows.map((row) => ({
+      id: row.event_id,
+      type: row.type,
+      data: row.data,
+      streamId: row.stream_id,
+      revision: row.revision,
+      position: { commit: row.global_position, prepare: row.global_position },
+    }));
   }
 }

@@ -90,13 +90,13 @@ export interface EventRow {
   recorded_at: Date;
 }
 
-export const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
 function toPosition(globalPosition: number): Position {
   return { commit: globalPosition, prepare: globalPosition };
 }
 
-export function toRecorded(row: EventRow): RecordedEvent {
+function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     type: row.type,

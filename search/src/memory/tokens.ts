@@ -11,7 +11,7 @@ import type {
   JobReposted,
   JobUpdated,
   Position,
-  RecordedEvent,
+  RangeEvent,
 } from '@jobs/contracts';
 import { scanSearchWords } from '../text';
 import { textFields, type IndexedJob, type TermResolver } from './engine';
@@ -42,7 +42,7 @@ export interface TokenisedPage {
 }
 
 /** What the tokeniser thread cuts of a job event: its content, or nothing (a removal). */
-export function itemOf(event: RecordedEvent): TokeniseItem {
+export function itemOf(event: RangeEvent): TokeniseItem {
   switch (event.type) {
     case 'JobPosted':
     case 'JobReposted':
@@ -57,7 +57,7 @@ export function itemOf(event: RecordedEvent): TokeniseItem {
 }
 
 /** The job an event is about (a content event's or a removal's), '' for another event. */
-export function jobIdOf(event: RecordedEvent): string {
+export function jobIdOf(event: RangeEvent): string {
   const d = event.data as Partial<JobRemoved> | null;
   return typeof d?.jobId === 'string' ? d.jobId : '';
 }
@@ -90,7 +90,7 @@ export type TokeniserMessage =
 export type TokeniserReply = TokenisedPage | RangePage | { error: string };
 
 /** Cuts a page of events read by the thread (`RangePage`). */
-export function rangePage<J>(tokeniser: Tokeniser<J>, events: readonly RecordedEvent[]): RangePage {
+export function rangePage<J>(tokeniser: Tokeniser<J>, events: readonly RangeEvent[]): RangePage {
   const items = events.map(itemOf) as ({ jobId: string; job: J } | null)[];
   const page = tokeniser.page(items);
   const lastEvent = events[events.length - 1];
