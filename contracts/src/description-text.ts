@@ -6,6 +6,7 @@
  */
 
 import { htmlToLines, truncate } from './html-lines';
+import { scanLines } from './html-scan';
 
 export { decodeEntities, htmlToLines, htmlToPlainText, truncate } from './html-lines';
 
@@ -45,10 +46,15 @@ function startLine(lines: readonly string[]): number {
 const LINES_CACHE_SIZE = 2_000;
 const linesCache = new Map<string, readonly string[]>();
 
+/** `htmlToLines(html)`, in one pass where html-scan.ts can read the HTML (the same lines). */
+function linesOf(html: string): string[] {
+  return scanLines(html) ?? htmlToLines(html);
+}
+
 function cachedLines(html: string): readonly string[] {
   const hit = linesCache.get(html);
   if (hit) return hit;
-  const lines = htmlToLines(html);
+  const lines = linesOf(html);
   linesCache.set(html, lines);
   if (linesCache.size > LINES_CACHE_SIZE) linesCache.delete(linesCache.keys().next().value!);
   return lines;
@@ -69,7 +75,7 @@ export function excerptOf(html: string, max: number = FEED_EXCERPT_LENGTH): stri
 export function htmlToText(html: string, max = 2000, options: { cache?: boolean } = {}): string {
   // The cache pays when the same HTML is split again moments later (excerpt and index text of one job); a caller
   // that sees each description once (an index built from every event) skips hashing 4 kB keys into it.
-  const lines = options.cache === false ? htmlToLines(html) : cachedLines(html);
+  const lines = options.cache === false ? linesOf(html) : cachedLines(html);
   return truncate(lines.join(' '), max, '');
 }
 
