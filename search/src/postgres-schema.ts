@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { FILL_FACETS_SQL } from './facets';
+import { inTransaction } from './transaction';
 
 /**
  * The PostgreSQL search index's own tables in the read-model database. Text search uses the 'simple'
@@ -146,9 +147,7 @@ const MIGRATIONS: { version: number; sql: string }[] = [
 const MIGRATION_LOCK = 7_424_001;
 
 export async function migrateSearchSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, 'begin', async (client) => {
     await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(
       'create table if not exists search_migrations (version integer primary key, applied_at timestamptz not null default now())',
@@ -160,11 +159,5 @@ export async function migrateSearchSchema(pool: pg.Pool): Promise<void> {
       await client.query(migration.sql);
       await client.query('insert into search_migrations (version) values ($1)', [migration.version]);
     }
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

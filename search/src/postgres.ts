@@ -4,6 +4,7 @@ import { copyRows, type CopyColumn } from '@jobs/projections/copy';
 import { COUNT_FACETS_SQL, FACET_SALARY_BOUNDS, FILL_FACETS_SQL } from './facets';
 import { descriptionWords } from './description-words';
 import { migrateSearchSchema } from './postgres-schema';
+import { inTransaction } from './transaction';
 import {
   DEFAULT_SUGGESTION_LIMIT,
   lastById,
@@ -86,10 +87,7 @@ const SUGGESTION_COLUMNS: readonly CopyColumn[] = [
  * one of its oldest document, where the live path keeps the first one written since the key was last absent.
  */
 async function suggestionsFromRows(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin; set local synchronous_commit = off');
-    await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+  await searchWrite(pool, async (client) => {
     const { rows } = await client.query<{ title: string; company: string; skills: string[] }>(
       'select title, company, skills from job_search order by date_posted, id',
     );
@@ -109,13 +107,7 @@ async function suggestionsFromRows(pool: pg.Pool): Promise<void> {
       [...tally.values()].map((t) => [t.key, t.term, t.kind, t.docCount]),
     );
     await client.query('delete from job_search_deferred_indexes where name = $1', [SUGGESTIONS_MARKER]);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -123,23 +115,26 @@ async function suggestionsFromRows(pool: pg.Pool): Promise<void> {
  * filled again; the live path keeps a combination whose documents all went as a row of 0, a rebuild has no such row).
  */
 async function countAfterBulkLoad(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin; set local synchronous_commit = off');
-    await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+  await searchWrite(pool, async (client) => {
     await client.query('truncate job_search_facets');
     await client.query(FILL_FACETS_SQL);
     await client.query(
       'update job_search_stats set documents = (select count(*) from job_search) where id = 1',
     );
     await client.query('delete from job_search_deferred_indexes where name = $1', [COUNTS_MARKER]);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
+}
+
+/**
+ * A write to the index's tables, serialised with every other (WRITE_LOCK). Only the search-index projection writes
+ * here, and the index is rebuilt from the events: no need to wait for the WAL flush (a crash loses at most the last
+ * moments, which the projection applies again).
+ */
+function searchWrite(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  return inTransaction(pool, 'begin; set local synchronous_commit = off', async (client) => {
+    await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+    await work(client);
+  });
 }
 
 /** Serialises writers, so the suggestion counts read-modify-write of two concurrent batches cannot interleave. */
@@ -487,20 +482,11 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     setting?: [string, string],
   ): Promise<R[]> {
     if (!viaIndexes && !setting) return (await pool.query<R>(sql, params)).rows;
-    const client = await pool.connect();
-    try {
-      await client.query('begin read only');
+    return inTransaction(pool, 'begin read only', async (client) => {
       if (viaIndexes) await client.query('set local enable_seqscan = off');
       if (setting) await client.query('select set_config($1, $2, true)', setting);
-      const { rows } = await client.query<R>(sql, params);
-      await client.query('commit');
-      return rows;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      return (await client.query<R>(sql, params)).rows;
+    });
   }
 
   async function pageAndCount(
@@ -571,21 +557,8 @@ export function createPostgresSearchIndex(pool: pg.Pool): SearchIndex {
     return Math.max(TEXT_COUNT_CAP + 1, Math.round(estimate / magnitude) * magnitude);
   }
 
-  async function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    const client = await pool.connect();
-    try {
-      // Only the search-index projection writes here, and the index is rebuilt from the events: no need to wait
-      // for the WAL flush (a crash loses at most the last moments, which the projection applies again).
-      await client.query('begin; set local synchronous_commit = off');
-      await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
-      await work(client);
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  function write(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    return searchWrite(pool, work);
   }
 
   /** Removes the old rows' terms from the counts; returns nothing, mutates `deltas`. */

@@ -18,6 +18,7 @@ import {
 import { ATS_NAMES, type AtsKind } from '@jobs/contracts/ats';
 import { jobExcerpt, MIN_DESCRIPTION_LENGTH } from '@jobs/contracts/description-text';
 import { companySlug } from '@jobs/projections/jobs/index';
+import { listingFields } from './listing-fields';
 
 /** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
 export const PAGE_SIZE = 20;
@@ -122,16 +123,7 @@ export function toCardJobFromRow(row: CardRow): PublicCardJob {
     excerpt: jobExcerpt(row.excerpt, row.company_description),
     id: row.public_id,
     slug: row.slug,
-    title: row.title,
-    company: row.company,
-    companyLogo: row.company_logo,
-    location: row.location,
-    isRemote: row.is_remote,
-    isHybrid: row.is_hybrid,
-    type: row.type,
-    experienceLevel: row.experience_level,
-    industry: row.industry,
-    salary: row.salary,
+    ...listingFields(row),
     datePosted: row.date_posted.toISOString(),
     continent: row.continent,
     country: row.country,

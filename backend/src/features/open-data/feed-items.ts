@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { SearchIndex } from '@jobs/contracts';
 import { jobExcerpt } from '@jobs/contracts/description-text';
 import { feedSearchQuery, type FeedQuery } from './feed-query';
+import { listingFields } from '../jobs/listing-fields';
 
 export interface FeedItem {
   jobId: string;
@@ -102,16 +103,7 @@ function toItem(row: Row): FeedItem {
     revision: row.revision,
     publicId: row.public_id,
     slug: row.slug,
-    title: row.title,
-    company: row.company,
-    companyLogo: row.company_logo,
-    location: row.location,
-    isRemote: row.is_remote,
-    isHybrid: row.is_hybrid,
-    type: row.type,
-    experienceLevel: row.experience_level,
-    industry: row.industry,
-    salary: row.salary,
+    ...listingFields(row),
     excerpt: jobExcerpt(row.excerpt, row.company_description),
     datePosted: row.date_posted,
     updatedAt: row.updated_at,
