@@ -247,6 +247,15 @@ async function main(): Promise<number> {
     for (const e of consoleLog.errors) console.log(`console error: ${e}`);
 
     const load = os.loadavg();
+    const envs = Object.values(lighthouse)
+      .flat()
+      .map((r) => r.environment);
+    const indexes = envs.map((e) => e.benchmarkIndex).filter((i): i is number => i !== null);
+    const environment = {
+      browser: [...new Set(envs.map((e) => e.browser))].join(', ') || 'unknown',
+      lighthouse: [...new Set(envs.map((e) => e.lighthouse))].join(', ') || 'unknown',
+      benchmarkIndex: indexes.length ? { min: Math.min(...indexes), max: Math.max(...indexes) } : null,
+    };
     const out = path.join(root, 'test-results/budgets.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(
@@ -257,6 +266,7 @@ async function main(): Promise<number> {
           baseUrl,
           liveJobs,
           machine: { cpus: os.cpus().length, loadAverage: load },
+          environment,
           seconds: (Date.now() - started) / 1000,
           pages,
           budgets: rows,
@@ -277,6 +287,13 @@ async function main(): Promise<number> {
         `load average ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores; ` +
         `${((Date.now() - started) / 1000).toFixed(0)} s; details in ${path.relative(root, out)}` +
         (feed ? `; feed ${kb(feed.wireBytes)} on the wire` : ''),
+    );
+    console.log(
+      `measured with ${environment.browser}, Lighthouse ${environment.lighthouse}, benchmarkIndex ` +
+        (environment.benchmarkIndex
+          ? `${Math.round(environment.benchmarkIndex.min)}-${Math.round(environment.benchmarkIndex.max)}`
+          : 'unknown') +
+        ' (compare runs only under the same Chromium and a similar index)',
     );
     return exitCode(rows, check);
   } finally {

@@ -19,6 +19,12 @@ export interface LighthouseRun {
   scripts: { url: string; transferSize: number; resourceSize: number }[];
   /** What Lighthouse's errors-in-console audit saw (best practices). */
   consoleErrors: string[];
+  /**
+   * What measured: the browser (its user agent names the Chromium version), Lighthouse's version and its
+   * benchmarkIndex of the host (its CPU speed as Lighthouse sees it). The same code scores differently under
+   * another Chromium or on a slower host, so every report says which.
+   */
+  environment: { browser: string; lighthouse: string; benchmarkIndex: number | null };
 }
 
 const METRICS = [
@@ -35,6 +41,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Chrome {
   port: number;
+  /** What its /json/version says, e.g. "HeadlessChrome/156.0.8078.108" (the user agent hides the minor version). */
+  version: string;
   close(): Promise<void>;
 }
 
@@ -57,9 +65,14 @@ export async function openChrome(): Promise<Chrome> {
       // a temporary directory left behind is not worth a lost measurement
     }
   };
+  let version = 'unknown';
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      const answer = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (answer.ok) {
+        version = ((await answer.json()) as { Browser?: string }).Browser ?? version;
+        break;
+      }
     } catch {
       // not up yet
     }
@@ -69,7 +82,7 @@ export async function openChrome(): Promise<Chrome> {
     }
     await sleep(100);
   }
-  return { port, close };
+  return { port, version, close };
 }
 
 /**
@@ -79,7 +92,7 @@ export async function openChrome(): Promise<Chrome> {
  */
 export async function runLighthouse(url: string, chrome?: Chrome): Promise<LighthouseRun> {
   const own = chrome ? null : await openChrome();
-  const { port } = chrome ?? own!;
+  const { port, version } = chrome ?? own!;
   try {
     const result = await lighthouse(url, {
       port,
@@ -116,7 +129,12 @@ export async function runLighthouse(url: string, chrome?: Chrome): Promise<Light
     const consoleErrors = (logged.items ?? []).map((e) =>
       `${e.source ?? ''}: ${e.description ?? ''} ${e.sourceLocation?.url ?? ''}`.trim(),
     );
-    return { url, scores, metrics, failing, scripts, consoleErrors };
+    const environment = {
+      browser: version,
+      lighthouse: lhr.lighthouseVersion,
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+    };
+    return { url, scores, metrics, failing, scripts, consoleErrors, environment };
   } finally {
     await own?.close();
   }
