@@ -89,7 +89,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       server = await startLoadServer({ root: options.root, databaseUrl: options.database.url, log });
       baseUrl = server.baseUrl;
       // The server has migrated the event store; the source is created beside it, like `npm run source:create`.
-      const store = await createPostgresEventStore(options.database.pool, { notify: false });
+      const store = await createPostgresEventStore(options.database.pool);
       const source = await createIngestionSource(store, { name: 'load test' }, { actor: 'system:load' });
       await store.close();
       log(`seeding ${options.jobs.toLocaleString('en')} jobs through POST /api/ingest/jobs`);

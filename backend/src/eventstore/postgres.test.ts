@@ -70,6 +70,38 @@ describe('PostgreSQL event store specifics', () => {
     await otherPool.end();
   });
 
+  it('idle subscriptions that LISTEN rarely ask PostgreSQL for the head; a notify still reaches them at once', async () => {
+    await migratePostgresEventStore(db.pool);
+    const otherPool = new pg.Pool({ connectionString: db.url, max: 8 });
+    const reader = await createPostgresEventStore(otherPool);
+    const writer = await createPostgresEventStore(db.pool);
+    const start = await reader.headPosition();
+    const seen: RecordedEvent[][] = [[], [], []];
+    const subscriptions = seen.map((list) => {
+      const subscription = reader.subscribeToAll({ after: start });
+      const done = (async () => {
+        for await (const e of subscription) list.push(e);
+      })();
+      return done;
+    });
+    // Let them catch up and settle into waiting (the LISTEN connection is up by then).
+    await new Promise((r) => setTimeout(r, 1000));
+    let queries = 0;
+    const count = () => queries++;
+    otherPool.on('acquire', count);
+    await new Promise((r) => setTimeout(r, 2500));
+    otherPool.off('acquire', count);
+    // Polling every 500 ms, three subscriptions asked 15 times in 2.5 s; the safety net asks at most once each.
+    expect(queries).toBeLessThanOrEqual(3);
+    const before = Date.now();
+    await writer.append('woken-1', [event('Woken')], { expectedRevision: 'no_stream' });
+    await waitFor(() => seen.every((list) => list.some((e) => e.type === 'Woken')));
+    expect(Date.now() - before).toBeLessThan(2000);
+    await reader.close();
+    await Promise.all(subscriptions);
+    await otherPool.end();
+  });
+
   it('skips the already stored events of a partly repeated batch', async () => {
     const store = await createPostgresEventStore(db.pool);
     const [a, b, c] = [event('A'), event('B'), event('C')];
