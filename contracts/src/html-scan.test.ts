@@ -2,60 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { htmlToLines } from './html-lines';
 import { scanLines, wellFormedText } from './html-scan';
+import { htmlArbitrary } from './testing/html-arbitrary';
 
-const piece = fc.oneof(
-  fc.constantFrom(
-    '<p>',
-    '</p>',
-    '<br>',
-    '<br/>',
-    '<BR />',
-    '<li>',
-    '</li>',
-    '<h2 class="x">',
-    '</h2>',
-    '<h7>',
-    '<pre>',
-    '<pa>',
-    '<p-x>',
-    '< p>',
-    '</>',
-    '<div>',
-    '<b>',
-    '</b>',
-    '<a href="https://x.example/?a=1&amp;b=2">',
-    '<span title="a > b">',
-    '<script>var a = "<p>";</script>',
-    '<STYLE>p{}</STYLE>',
-    '&amp;',
-    '&lt;p&gt;',
-    '&nbsp;',
-    '&#10;',
-    '&#233;',
-    '&#x2019;',
-    '&#x2003;',
-    '&am',
-    'p;',
-    '&bogus;',
-    ' ',
-    '  ',
-    '\n',
-    '\r\n',
-    '\t',
-    '\u00a0',
-    '\u2028',
-    '\u3000',
-    '\ufeff',
-    '\u0085',
-    '<',
-    '>',
-    ' - ',
-    '.',
-  ),
-  fc.constantFrom('engineer', 'Senior', 'C++', 'naïve', 'straße', '東京', 'data', 'a', 'x'),
-  fc.string({ maxLength: 6 }),
-);
-const htmlArb = fc.array(piece, { maxLength: 300 }).map((parts) => parts.join(''));
+const htmlArb = htmlArbitrary(300);
 
 describe('html-scan: the rules of html-lines.ts in one pass', () => {
   it('gives htmlToLines for any HTML it reads, and declines the rest', () => {

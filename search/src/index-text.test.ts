@@ -2,53 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '@jobs/projections/jobs/index';
 import { indexTextOf } from './index-text';
+import { htmlArbitrary } from '@jobs/contracts/testing/html-arbitrary';
 
-const piece = fc.oneof(
-  fc.constantFrom(
-    '<p>',
-    '</p>',
-    '<br>',
-    '<br/>',
-    '<li>',
-    '</li>',
-    '<ul>',
-    '</ul>',
-    '<h2 class="x">',
-    '</h2>',
-    '<div>',
-    '</div>',
-    '<b>',
-    '</b>',
-    '<a href="https://x.example/?a=1&amp;b=2">',
-    '</a>',
-    '<span title="a > b">',
-    '<script>var a = "<p>";</script>',
-    '<STYLE>p{}</STYLE>',
-    '&amp;',
-    '&lt;',
-    '&nbsp;',
-    '&#233;',
-    '&#x2019;',
-    '&#0000000000000000000000000065;',
-    '&am',
-    'p;',
-    '&bogus;',
-    ' ',
-    '  ',
-    '\n',
-    '\t',
-    '\u00a0',
-    '<',
-    '>',
-    ' - ',
-    ', ',
-    '.',
-    '\u2013',
-  ),
-  fc.constantFrom('engineer', 'Senior', 'C++', 'naïve', 'straße', '東京', 'data', 'team', 'remote', 'a', 'x'),
-  fc.string({ maxLength: 6 }),
-);
-const htmlArb = fc.array(piece, { maxLength: 400 }).map((parts) => parts.join(''));
+const htmlArb = htmlArbitrary(400);
 
 describe('indexTextOf', () => {
   it('is htmlToText(html, max) for any HTML, from a prefix or the whole', () => {

@@ -18,7 +18,7 @@ import {
 import { ATS_NAMES, type AtsKind } from '@jobs/contracts/ats';
 import { jobExcerpt, MIN_DESCRIPTION_LENGTH } from '@jobs/contracts/description-text';
 import { companySlug } from '@jobs/projections/jobs/index';
-import { listingFields } from './listing-fields';
+import { listingFields, type ListingColumns } from './listing-fields';
 
 /** Jobs per page of the feed and of a company's jobs (the spec leaves the size to the server). */
 export const PAGE_SIZE = 20;
@@ -28,23 +28,13 @@ export const SIMILAR_LIMIT = 6;
 /** A job as the API answers it: the spec's Job plus the feed excerpt. */
 export type ApiJob = PublicJob & { excerpt: string };
 
-interface JobRow {
+interface JobRow extends ListingColumns {
   job_id: string;
   public_id: number;
   slug: string;
-  title: string;
-  company: string;
-  company_logo: string | null;
   company_description: string | null;
   company_website: string | null;
   company_size: string | null;
-  location: string;
-  is_remote: boolean;
-  is_hybrid: boolean;
-  type: string;
-  experience_level: string;
-  industry: string;
-  salary: string | null;
   salary_min: number | null;
   salary_max: number | null;
   salary_currency: string | null;

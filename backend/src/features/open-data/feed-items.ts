@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { SearchIndex } from '@jobs/contracts';
 import { jobExcerpt } from '@jobs/contracts/description-text';
 import { feedSearchQuery, type FeedQuery } from './feed-query';
-import { listingFields } from '../jobs/listing-fields';
+import { listingFields, type ListingColumns } from '../jobs/listing-fields';
 
 export interface FeedItem {
   jobId: string;
@@ -38,21 +38,11 @@ export interface FeedItems {
   lastModified: Date | null;
 }
 
-interface Row {
+interface Row extends ListingColumns {
   job_id: string;
   revision: number;
   public_id: number;
   slug: string;
-  title: string;
-  company: string;
-  company_logo: string | null;
-  location: string;
-  is_remote: boolean;
-  is_hybrid: boolean;
-  type: string;
-  experience_level: string;
-  industry: string;
-  salary: string | null;
   excerpt: string;
   company_description: string | null;
   date_posted: Date;
