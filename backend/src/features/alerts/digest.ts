@@ -35,6 +35,7 @@ import { matchesAlert, searchUrl, type CandidateJob } from './criteria';
 import { runAlertCommand } from './commands';
 import { alertLinks } from './links';
 import { digestMail } from './mail';
+import { withTryLock } from '../../db/try-lock';
 
 const DAY_MS = 86_400_000;
 /** Keyed apart from other advisory locks by a fixed number of our own. */
@@ -122,27 +123,16 @@ const toCandidate = (r: AlertJobCandidateRow): CandidateJob => ({
 export async function runDigests(deps: DigestRunDeps, now = new Date()): Promise<DigestRunResult> {
   const log = deps.logger.child({ component: 'alert-digests' });
   const result: DigestRunResult = { ran: false, sent: 0, checked: 0, failed: 0 };
-  const lock = await deps.pool.connect();
-  try {
-    const { rows: locked } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
-      SCHEDULER_LOCK,
-    ]);
-    if (!locked[0]?.ok) return result;
+  await withTryLock(deps.pool, SCHEDULER_LOCK, async () => {
     result.ran = true;
-    try {
-      if (deps.projections) {
-        await deps.projections.waitForPosition(await deps.store.headPosition(), 30_000, [
-          ALERT_JOB_CANDIDATES_PROJECTION,
-          JOB_ALERTS_PROJECTION,
-        ]);
-      }
-      await runLocked(deps, now, result, log);
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [SCHEDULER_LOCK]);
+    if (deps.projections) {
+      await deps.projections.waitForPosition(await deps.store.headPosition(), 30_000, [
+        ALERT_JOB_CANDIDATES_PROJECTION,
+        JOB_ALERTS_PROJECTION,
+      ]);
     }
-  } finally {
-    lock.release();
-  }
+    await runLocked(deps, now, result, log);
+  });
   return result;
 }
 

@@ -32,6 +32,7 @@ import { AtsError, CONNECTORS, type FetchLike } from './connectors';
 import { AtsSourceNotFoundError, atsSourceDecider } from './decide';
 import { IngestPostError, type Poster } from './poster';
 import { initialState, type AtsSourceState } from './source';
+import { withTryLock } from '../../db/try-lock';
 
 export interface SyncDeps {
   store: EventStore;
@@ -99,22 +100,9 @@ function hashOf(item: IngestItemPosted, now: Date): string | null {
 
 /** Runs `fn` holding a session advisory lock for the source, so two processes never sync it at once. */
 async function withSourceLock<T>(pool: pg.Pool, atsSourceId: string, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    const key = `ats-sync:${atsSourceId}`;
-    const { rows } = await client.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock(hashtext($1)) as locked',
-      [key],
-    );
-    if (!rows[0]?.locked) throw new SyncInProgressError(atsSourceId);
-    try {
-      return await fn();
-    } finally {
-      await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
-    }
-  } finally {
-    client.release();
-  }
+  const run = await withTryLock(pool, `ats-sync:${atsSourceId}`, fn);
+  if (!run.locked) throw new SyncInProgressError(atsSourceId);
+  return run.value;
 }
 
 export async function syncSource(deps: SyncDeps, atsSourceId: string): Promise<SyncResult> {

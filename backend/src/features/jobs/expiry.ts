@@ -26,6 +26,7 @@ import type { Logger } from '../../logger';
 import { JOBS_BOARD_NAMESPACE, uuidFromName } from '../../commands/ids';
 import { lastSeenAt } from '../ingestion/service';
 import { evolve, initialState, jobStreamId, type JobState } from './job';
+import { withTryLock } from '../../db/try-lock';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Sources whose jobs never expire here: the board's own (admin) jobs. */
@@ -112,27 +113,17 @@ async function expireOne(deps: ExpiryDeps, jobId: string, now: Date): Promise<Po
 /** One sweep: expires up to `limit` jobs (the rest wait for the next sweep). */
 export async function expireStaleJobs(deps: ExpiryDeps, { limit = 500 } = {}): Promise<ExpiryResult> {
   const now = (deps.now ?? (() => new Date()))();
-  const client = await deps.pool.connect();
   const result: ExpiryResult = { expired: 0, skipped: 0, position: null };
-  try {
-    const { rows } = await client.query<{ locked: boolean }>(
-      `select pg_try_advisory_lock(hashtext('job-expiry-sweep')) as locked`,
-    );
-    if (!rows[0]?.locked) return result;
-    try {
-      for (const jobId of await candidates(deps.pool, now, limit)) {
-        const position = await expireOne(deps, jobId, now);
-        if (position) {
-          result.expired += 1;
-          result.position = position;
-        } else result.skipped += 1;
-      }
-    } finally {
-      await client.query(`select pg_advisory_unlock(hashtext('job-expiry-sweep'))`);
+  const sweep = await withTryLock(deps.pool, 'job-expiry-sweep', async () => {
+    for (const jobId of await candidates(deps.pool, now, limit)) {
+      const position = await expireOne(deps, jobId, now);
+      if (position) {
+        result.expired += 1;
+        result.position = position;
+      } else result.skipped += 1;
     }
-  } finally {
-    client.release();
-  }
+  });
+  if (!sweep.locked) return result;
   if (result.expired) deps.logger?.info({ ...result }, 'expired jobs no source confirmed');
   return result;
 }

@@ -5,7 +5,7 @@ import { jobPageRenderer, type JobPageState } from '../../site-seo/job';
 import { similarJobIds } from '../queries';
 import { postJob, removeJob, updateJob, type PostedJob } from '../test-events';
 import { SIMILAR_STORED } from './stored';
-import { startSimilarWarmer, warmSimilarLists } from './warmer';
+import { startSimilarWarmer, WARMER_LOCK, warmSimilarLists } from './warmer';
 
 const HOUR = 3_600_000;
 const NOW = Date.now();
@@ -161,5 +161,25 @@ describe('the similar jobs warmer', () => {
     await slow.stop();
     // Stopped in its pause after the first list: the rest is left for the next start.
     expect((await lists()).size).toBe(1);
+  });
+
+  it("waits while another server's warmer holds the lock, and warms once it is free", async () => {
+    const pool = h.testDb.pool;
+    await pool.query('delete from similar_jobs');
+    // Another server's pass: a session holding the warmer's lock.
+    const other = await pool.connect();
+    await other.query('select pg_advisory_lock(hashtext($1))', [WARMER_LOCK]);
+    const warmer = startSimilarWarmer({ pool }, { startDelayMs: 0, share: 1, pauseMs: 0, intervalMs: 300 });
+    try {
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect((await lists()).size).toBe(0);
+      await other.query('select pg_advisory_unlock(hashtext($1))', [WARMER_LOCK]);
+      const deadline = Date.now() + 10_000;
+      while ((await lists()).size < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect((await lists()).size).toBe(8);
+    } finally {
+      other.release();
+      await warmer.stop();
+    }
   });
 });

@@ -12,6 +12,7 @@
  * same upsert, same revision guard), so a page cannot tell who computed its list.
  */
 import type pg from 'pg';
+import { withTryLock } from '../../../db/try-lock';
 import type { Logger } from '../../../logger';
 import { similarJobIds } from '../queries';
 import { SIMILAR_STORED, SIMILAR_TTL_MS, storeSimilarList, type SimilarOf } from './stored';
@@ -130,9 +131,14 @@ export interface SimilarWarmer {
   stop(): Promise<void>;
 }
 
+/** The advisory lock a pass holds: servers sharing a database warm one at a time, not each the same lists. */
+export const WARMER_LOCK = 'similar-jobs-warmer';
+
 /**
  * Passes of warmSimilarLists: the first `startDelayMs` after start (the server answers its first visitors
- * before anything else), then `intervalMs` after the end of each. A failed pass is logged; the next one runs.
+ * before anything else), then `intervalMs` after the end of each. A pass runs only while this process holds
+ * WARMER_LOCK: when another server's pass holds it, this one waits for its next turn (the lists are shared). A
+ * failed pass is logged; the next one runs.
  */
 export function startSimilarWarmer(
   deps: { pool: pg.Pool; logger?: Logger },
@@ -145,7 +151,10 @@ export function startSimilarWarmer(
     while (!signal.aborted) {
       const started = Date.now();
       try {
-        const done = await warmSimilarLists(deps.pool, { ...options, signal });
+        const pass = await withTryLock(deps.pool, WARMER_LOCK, () =>
+          warmSimilarLists(deps.pool, { ...options, signal }),
+        );
+        const done = pass.locked ? pass.value : { computed: 0, seen: 0 };
         if (done.computed)
           deps.logger?.info(
             { ...done, seconds: Math.round((Date.now() - started) / 1000) },
