@@ -35,19 +35,22 @@ function reactRouterProductionBuild(): Plugin {
 
 const lucideIcons = `${path.sep}lucide-react${path.sep}dist${path.sep}esm${path.sep}icons${path.sep}`;
 const lucideRuntime = fileURLToPath(new URL('./src/lib/lucide-icon.ts', import.meta.url));
+const lucideServerRuntime = fileURLToPath(new URL('./src/lib/lucide-icon.server.ts', import.meta.url));
 
 /**
  * Every lucide icon module builds its component with the package's createLucideIcon; in a build they get
  * src/lib/lucide-icon.ts instead: the same markup with ~1 KB gzip less runtime on every page (issue 23).
- * Both builds (browser and server) take it, so hydration matches.
+ * The server build takes src/lib/lucide-icon.server.ts: the same bytes, the shapes written once per icon (issue 23
+ * §6), so hydration matches.
  */
-function lucideIconRuntime(): Plugin {
+function lucideIconRuntime(ssr: boolean): Plugin {
   return {
     name: 'site-lucide-icon-runtime',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === '../createLucideIcon.mjs' && importer?.includes(lucideIcons) ? lucideRuntime : null;
+      if (source !== '../createLucideIcon.mjs' || !importer?.includes(lucideIcons)) return null;
+      return ssr ? lucideServerRuntime : lucideRuntime;
     },
   };
 }
@@ -147,7 +150,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [
     reactRouterProductionBuild(),
-    lucideIconRuntime(),
+    lucideIconRuntime(isSsrBuild === true),
     serverStubs(),
     react(),
     tailwindcss(),

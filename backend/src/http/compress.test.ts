@@ -6,7 +6,14 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressInMemory, HTML_BROTLI_QUALITY, HTML_GZIP_LEVEL } from './middleware';
+import {
+  chooseEncoding,
+  compressInMemory,
+  HTML_BROTLI_QUALITY,
+  HTML_GZIP_LEVEL,
+  htmlBrotliQuality,
+  SMALL_PAGE_BYTES,
+} from './middleware';
 
 const jobs = Array.from({ length: 40 }, (_, i) => ({
   id: i,
@@ -149,12 +156,13 @@ describe('compressInMemory', () => {
   });
 
   it("compresses a page (text/html) harder than data, so a first view fits in a connection's first round trip", async () => {
-    // A server-rendered page: markup for 20 cards and the JSON they hydrate from, as the search URL sends.
+    // A server-rendered page: markup for 20 cards and the JSON they hydrate from, as the search URL sends (over
+    // SMALL_PAGE_BYTES, as a search URL's ~130 KB: quality HTML_BROTLI_QUALITY).
     const words =
       'remote team build product data design senior staff lead engineer platform growth customer'.split(' ');
     let seed = 7;
     const word = () => words[(seed = (seed * 48271) % 2147483647) % words.length];
-    const varied = jobs.map((j) => ({ ...j, description: Array.from({ length: 120 }, word).join(' ') }));
+    const varied = jobs.map((j) => ({ ...j, description: Array.from({ length: 400 }, word).join(' ') }));
     const cards = varied
       .slice(0, 20)
       .map(
@@ -174,6 +182,7 @@ describe('compressInMemory', () => {
           [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
         },
       });
+    expect(Buffer.byteLength(page)).toBeGreaterThanOrEqual(SMALL_PAGE_BYTES);
     const br = await html.raw('gzip, deflate, br, zstd');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -197,6 +206,35 @@ describe('compressInMemory', () => {
         }),
       ),
     ).toBe(true);
+  });
+
+  it('takes brotli quality 3 for a page under SMALL_PAGE_BYTES (a job page) and HTML_BROTLI_QUALITY above', async () => {
+    expect(htmlBrotliQuality(SMALL_PAGE_BYTES - 1)).toBe(3);
+    expect(htmlBrotliQuality(SMALL_PAGE_BYTES)).toBe(HTML_BROTLI_QUALITY);
+    const sizes = [60_000, 130_000];
+    for (const size of sizes) {
+      let page = '<!doctype html><html><body><ul>';
+      for (let i = 0; page.length < size; i++)
+        page += `<li><a href="/jobs/${i}">Job ${i} – ${(i * 7919) % 1000} at Company ${i % 37}</a></li>`;
+      page += '</ul></body></html>';
+      const app = appWith(async (ctx) => {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = page;
+      });
+      const raw = Buffer.from(page);
+      const q = (quality: number) =>
+        brotliCompressSync(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: quality,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        });
+      const br = await app.raw('br');
+      expect(brotliDecompressSync(br.body).toString()).toBe(page);
+      const quality = raw.length < SMALL_PAGE_BYTES ? 3 : HTML_BROTLI_QUALITY;
+      expect(br.body.equals(q(quality))).toBe(true);
+      expect(br.body.equals(q(quality === 3 ? HTML_BROTLI_QUALITY : 3))).toBe(false);
+    }
   });
 
   it('leaves a stream to koa-compress, which still encodes it', async () => {

@@ -6,7 +6,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageBytes, paintFirst, routePreloads, serveSite } from './site';
+import { pageBytes, paintFirst, routePreloads, serveSite, type PageRenderer } from './site';
 
 const template =
   '<html><head><title>Site</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
@@ -126,7 +126,16 @@ describe('serveSite', () => {
     fs.writeFileSync(`${file}.gz`, gzipSync(script));
     const app = new Koa();
     app.use(compress({ threshold: 1024 })); // as in createApp: it must not compress twice
-    app.use(serveSite({ distDir }));
+    // A page whose title and head carry replacement patterns ($$, $&, $') as text, as a job's may.
+    const dollars: PageRenderer = async (ctx) =>
+      ctx.path === '/about'
+        ? {
+            title: "Pay $$ & $' $& $`",
+            head: '<meta name="description" content="Earn $$$ $&">',
+            state: { note: "$' $&" },
+          }
+        : null;
+    app.use(serveSite({ distDir, renderers: [dollars] }));
     http = supertest(app.callback());
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
@@ -147,6 +156,14 @@ describe('serveSite', () => {
     const plain = await http.get('/assets/home-1.js').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(script);
+  });
+
+  it("writes a page's title, head and state as given, dollar signs included", async () => {
+    const res = await http.get('/about').expect(200);
+    expect(res.text).toContain('<title>Pay $$ &amp; $&#39; $&amp; $`</title>');
+    expect(res.text).toContain('<meta name="description" content="Earn $$$ $&">\n<script>');
+    expect(res.text).toContain('window.__INITIAL_STATE__={"note":"$\' $&"}');
+    expect(res.text.match(/<\/head>/g)).toHaveLength(1);
   });
 
   it("preloads the route's chunks in the HTML and keeps the build manifest private", async () => {

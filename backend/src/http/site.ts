@@ -252,14 +252,15 @@ export function serveSite(options: {
     let out = html;
     // Error states (a removed or unknown job) render in the same route chunk, so they preload it too.
     const preloads = routePreloads(manifest, ctx.path, html);
-    if (preloads) out = out.replace('</head>', `${preloads}\n</head>`);
-    if (page?.title)
-      out = out.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-    if (page?.head) {
+    // Replacer functions, not replacement strings: a `$$`, `$&` or `$'` in a job's title or JSON-LD is text.
+    if (preloads) out = out.replace('</head>', () => `${preloads}\n</head>`);
+    const title = page?.title;
+    if (title) out = out.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    const head = page?.head;
+    if (head) {
       // The renderer's description replaces the template's generic one.
-      if (page.head.includes('name="description"'))
-        out = out.replace(/<meta\s+name="description"[^>]*>\s*/, '');
-      out = out.replace('</head>', `${page.head}\n</head>`);
+      if (head.includes('name="description"')) out = out.replace(/<meta\s+name="description"[^>]*>\s*/, '');
+      out = out.replace('</head>', () => `${head}\n</head>`);
     }
     let state = page?.state as Record<string, unknown> | undefined;
     let body = '';
