@@ -115,7 +115,7 @@ function passFunction(): number[] {
   return [...uleb(body.length), ...body];
 }
 
-function moduleBytes(): Uint8Array {
+function moduleBytes(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, ...vec([[I32], [I32]]), ...vec([])]])), // type 0: (i32, i32) -> ()
