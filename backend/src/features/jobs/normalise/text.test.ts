@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanText, decodeEntities, foldAscii, htmlToText } from './text';
+import { generateJobs } from '../../seed/generate';
+import { sanitiseHtml } from './sanitise';
+import { cleanText, decodeEntities, foldAscii, htmlToText, htmlToTextByRules } from './text';
 
 describe('text helpers', () => {
   it('decodes entities once, never twice', () => {
@@ -18,5 +21,90 @@ describe('text helpers', () => {
 
   it('folds accents to ASCII', () => {
     expect(foldAscii('São Paulo Zürich Straße Łódź Ærø')).toBe('Sao Paulo Zurich Strasse Lodz AEro');
+  });
+});
+
+describe('htmlToText in one pass', () => {
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '<p>',
+      '</p>',
+      '<br>',
+      '<BR />',
+      '<li>',
+      '</li>',
+      '<h2 class="x">',
+      '<h7>',
+      '<pre>',
+      '<pa>',
+      '<p-x>',
+      '< p>',
+      '<div>',
+      '<b>',
+      '</b>',
+      '<section>',
+      '</footer>',
+      '<header class="x">',
+      '<sections>',
+      '<a href="https://x.example/?a=1&amp;b=2">',
+      '<span title="a > b">',
+      '<script>var a = "<p>";</script>',
+      '<STYLE>p{}</STYLE>',
+      '&amp;',
+      '&lt;p&gt;',
+      '&nbsp;',
+      '&NBSP;',
+      '&euro;',
+      '&Copy;',
+      '&middot;',
+      '&eu',
+      'ro;',
+      '&#10;',
+      '&#233;',
+      '&#x2019;',
+      '&bogus;',
+      ' ',
+      '\n',
+      '\r\n',
+      '\t',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      '<',
+      '>',
+      '.',
+    ),
+    fc.constantFrom('engineer', 'Senior', 'C++', 'naïve', 'straße', '東京', 'a'),
+    fc.string({ maxLength: 6 }),
+  );
+  const htmlArb = fc.array(piece, { maxLength: 200 }).map((parts) => parts.join(''));
+
+  it('gives the lines of its regular expressions on random HTML', () => {
+    fc.assert(
+      fc.property(htmlArb, (html) => {
+        expect(htmlToText(html)).toBe(htmlToTextByRules(html));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives the lines of its regular expressions on demo descriptions, sanitised as ingestion does', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    for (const item of generateJobs({ count: 300, offset: 77, now })) {
+      const html = sanitiseHtml(item.descriptionHtml);
+      expect(htmlToText(html)).toBe(htmlToTextByRules(html));
+    }
+  });
+
+  it('keeps what only these rules do: seven more entities (also spelt across a tag), no section breaks', () => {
+    for (const html of [
+      '<p>5 &euro; &middot; x</p>',
+      '<p>5 &eu<b></b>ro; a</p>',
+      '<section>a</section>b',
+      '<p>a<script>b</script></p>',
+    ])
+      expect(htmlToText(html)).toBe(htmlToTextByRules(html));
+    expect(htmlToText('<p>5 &eu<b></b>ro;</p>')).toBe('5 €');
+    expect(htmlToText('<section>a</section>b')).toBe('ab');
   });
 });
