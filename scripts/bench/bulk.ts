@@ -27,12 +27,12 @@ import { BENCH_PG_PORT, benchServices, type BenchTarget } from './targets';
  * (the fourth pass's figures: "Read models, fourth pass").
  */
 export const PREVIOUS = {
-  seed: 'issue 26: 388 jobs/s, 376 s; baseline 151 jobs/s, 662 s (read models 229 s after the ingest), 4.27 CPU ms/job node; before the bulk pass (ca94537, 20k jobs, load 4): 208 jobs/s, 96 s; before the fourth pass (main at 52f96e7, with the similar-jobs title catalogue; 20k jobs, load 1.3-2.8): 715 jobs/s, 28.0 s, 0.98 + 1.13 CPU ms/job',
+  seed: 'issue 26: 388 jobs/s, 376 s; baseline 151 jobs/s, 662 s (read models 229 s after the ingest), 4.27 CPU ms/job node; before the bulk pass (ca94537, 20k jobs, load 4): 208 jobs/s, 96 s; before the fourth pass (main at 52f96e7, with the similar-jobs title catalogue; 20k jobs, load 1.3-2.8): 715 jobs/s, 28.0 s, 0.98 + 1.13 CPU ms/job; 29 Nov 2026 (a896001, 20k jobs, load 2.0-2.6): 792-817 jobs/s, 1.07-1.12 + 0.77 CPU ms/job (before the MinHash in SIMD and one-pass text: 735-761, 1.16-1.21 + 0.76-0.82)',
   api: 'issue 26: ~1,000 jobs/s; baseline 123 jobs/s, server 2.75 CPU ms/job',
   rebuild:
-    'issue 26: 2,177-3,245 events/s; baseline jobs 840, search-index 372, duplicates 354; all 739 s; before the bulk pass (ca94537, 20k jobs, load 3-6, CPU ms/event node + PostgreSQL): jobs 2,113/s 0.29 + 0.23, search-index 877-1,073/s 0.43-0.48 + 0.52-0.56, duplicates 1,007-1,182/s 0.73-0.79 + 0.14-0.32; before the fourth pass (52f96e7, 20k jobs, load 1.3-2.8): jobs 3,902/s 0.120 + 0.138, search-index 2,123/s 0.195 + 0.281, duplicates 2,693/s 0.260 + 0.061, all 27.5 s',
+    'issue 26: 2,177-3,245 events/s; baseline jobs 840, search-index 372, duplicates 354; all 739 s; before the bulk pass (ca94537, 20k jobs, load 3-6, CPU ms/event node + PostgreSQL): jobs 2,113/s 0.29 + 0.23, search-index 877-1,073/s 0.43-0.48 + 0.52-0.56, duplicates 1,007-1,182/s 0.73-0.79 + 0.14-0.32; before the fourth pass (52f96e7, 20k jobs, load 1.3-2.8): jobs 3,902/s 0.120 + 0.138, search-index 2,123/s 0.195 + 0.281, duplicates 2,693/s 0.260 + 0.061, all 27.5 s; 29 Nov 2026: search-index by COPY 1,801-1,825/s at 100k (0.43 + 0.38-0.39, quiet), duplicates with the MinHash in SIMD 4,001-4,941/s at 20k (0.19-0.21 + 0.08; before 3,042-3,585/s, 0.26-0.30 + 0.08-0.09)',
   embedded:
-    'issue 26: 5,791 events/s (100k jobs: ~17 s); baseline 199 s (515 events/s); before the fourth pass (52f96e7, 20k jobs): 5.81 s (3,852 events/s)',
+    'issue 26: 5,791 events/s (100k jobs: ~17 s); baseline 199 s (515 events/s); before the fourth pass (52f96e7, 20k jobs): 5.81 s (3,852 events/s); 29 Nov 2026, threads reading the store themselves: 100k jobs 14.8-19.0 s quiet (before 19.1-24.9 s alternated), 20k 3.0-4.9 s (0.25-0.29 CPU ms/event)',
 };
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString());
