@@ -8,22 +8,7 @@
  */
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { IconProps } from './lucide-icon';
-
-type IconNode = [tag: string, attributes: Record<string, string>][];
-
-interface IconData {
-  name: string;
-  size?: number;
-  aliases?: unknown[];
-  node: IconNode;
-}
-
-function labelled(props: Record<string, unknown>): boolean {
-  return Object.keys(props).some(
-    (name) => (name.startsWith('aria-') || name === 'role' || name === 'title') && props[name] != null,
-  );
-}
+import { labelled, type IconData, type IconProps } from './lucide-icon';
 
 export default function createLucideIcon(icon: IconData) {
   const box = icon.size ?? 24;

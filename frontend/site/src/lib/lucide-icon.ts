@@ -9,7 +9,8 @@ import { createElement, type ReactNode, type SVGProps } from 'react';
 
 type IconNode = [tag: string, attributes: Record<string, string>][];
 
-interface IconData {
+/** What lucide-react's icon modules give createLucideIcon (lucide-icon.server.ts takes the same). */
+export interface IconData {
   name: string;
   size?: number;
   aliases?: unknown[];
@@ -21,7 +22,8 @@ export type IconProps = SVGProps<SVGSVGElement> & {
   children?: ReactNode;
 };
 
-function labelled(props: Record<string, unknown>): boolean {
+/** Whether the icon is labelled (it then is not aria-hidden). */
+export function labelled(props: Record<string, unknown>): boolean {
   return Object.keys(props).some(
     (name) => (name.startsWith('aria-') || name === 'role' || name === 'title') && props[name] != null,
   );
